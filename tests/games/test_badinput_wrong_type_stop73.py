@@ -19,31 +19,31 @@ def _validate(capsys, path) -> str:
     return err
 
 
+def _changed(tmp_path, shipped, change) -> str:
+    """A copy of the shipped card file `shipped`, changed by `change(data)`."""
+    data = yaml.safe_load(shipped.read_text())
+    change(data)
+    path = tmp_path / "cards.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return str(path)
+
+
 def test_a_word_for_a_number_in_a_deck_is_quoted(tmp_path, capsys):
-    deck = yaml.safe_load((DATA_DIR / "sample.yaml").read_text())
-    deck["soldiers"][0]["ranks"] = "ten"
-    path = tmp_path / "deck.yaml"
-    path.write_text(yaml.safe_dump(deck, sort_keys=False))
+    path = _changed(tmp_path, DATA_DIR / "sample.yaml",
+                    lambda d: d["soldiers"][0].update(ranks="ten"))
     assert "field ranks: Input should be a valid integer, got 'ten'" in _validate(capsys, path)
 
 
-def test_a_fraction_for_a_count_and_a_number_for_a_name_are_quoted(tmp_path, capsys):
-    deck = yaml.safe_load((DATA_DIR / "sample.yaml").read_text())
-    deck["resources"][0]["uses"] = 1.5
-    path = tmp_path / "deck.yaml"
-    path.write_text(yaml.safe_dump(deck, sort_keys=False))
+def test_a_fraction_for_a_count_and_a_word_for_hits_are_quoted(tmp_path, capsys):
+    path = _changed(tmp_path, DATA_DIR / "sample.yaml",
+                    lambda d: d["resources"][0].update(uses=1.5))
     assert "field uses: Input should be a valid integer, got 1.5" in _validate(capsys, path)
-    cards = yaml.safe_load(SAMPLE_DECK.read_text())
-    cards["cards"][0]["hits"] = "two"
-    path = tmp_path / "cards.yaml"
-    path.write_text(yaml.safe_dump(cards, sort_keys=False))
+    path = _changed(tmp_path, SAMPLE_DECK, lambda d: d["cards"][0].update(hits="two"))
     assert "hits: Input should be a valid integer, got 'two'" in _validate(capsys, path)
 
 
 def test_a_list_where_a_text_goes_is_not_quoted(tmp_path, capsys):
-    deck = yaml.safe_load((DATA_DIR / "sample.yaml").read_text())
-    deck["name"] = ["A", "list"]
-    path = tmp_path / "deck.yaml"
-    path.write_text(yaml.safe_dump(deck, sort_keys=False))
+    path = _changed(tmp_path, DATA_DIR / "sample.yaml",
+                    lambda d: d.update(name=["A", "list"]))
     err = _validate(capsys, path)
     assert "field name: Input should be a valid string" in err and "got" not in err
