@@ -52,7 +52,20 @@ def prompt(obs: dict[str, Any], player: int | None) -> str:
     decision = obs["decision"]
     if decision in CARD_PROMPTS or decision == "draw":
         return _card_prompt(obs, player)
+    if decision == "overwatch" and obs["mode"] != "cards":
+        return DICE_OVERWATCH
     return battle_prompt(decision, obs, player)
+
+
+# One battle fought with dice has one launch: no later wave for Overwatch held back (the map
+# game's "hold it back" waits for a later move that turn; cards mode for a later wave).
+DICE_OVERWATCH = ("Fire your artillery's Overwatch at the units moving in now, or hold it back: "
+                  "with dice this battle has no later wave, so held back it does not fire.")
+
+
+def _overwatch_held(obs: dict[str, Any]) -> bool:
+    """The defender held its Overwatch back at the launch (the log says so)."""
+    return any(e.get("event") == "overwatch_held" for e in obs["log"])
 
 
 def _card_prompt(obs: dict[str, Any], player: int) -> str:
@@ -118,8 +131,11 @@ def _render(obs: dict[str, Any], short: int) -> str:
     if any(obs["defender_reserve"]):
         lines.append(f"  reserve in adjacent hexes: {_units(obs['defender_reserve'])}")
     if obs["overwatch"] and obs["defender"][2]:
-        lines.append(f"  artillery able to fire Overwatch: {obs['overwatch_ready']}"
-                     + (" (Secrecy: not at this wave)" if obs["secrecy"] else ""))
+        if obs["mode"] != "cards" and _overwatch_held(obs):
+            lines.append("  Overwatch held back: with dice there is no later wave to fire at")
+        else:
+            lines.append(f"  artillery able to fire Overwatch: {obs['overwatch_ready']}"
+                         + (" (Secrecy: not at this wave)" if obs["secrecy"] else ""))
     sides = "; ".join(f"side {i}: {_units(s)}" + (" (from a frigate)" if src == "frigate"
                                                       else "")
                       for i, (s, src) in enumerate(zip(obs["attacker"][1:], obs["sources"]), 1))

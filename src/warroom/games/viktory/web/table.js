@@ -73,9 +73,12 @@ export function render(root, view, ctx) {
   root.append(h("div", { class: `seat-area${o.to_move.includes(1) ? " active" : ""}` },
     // Combat supply is a dice rule (the README): with the cards alone it plays no part.
     h("h4", { text: `Defender: ${who(1, view)}${o.supply[1] && o.mode !== "cards" ? " · in supply" : ""} · ${o.settlement} on ${o.terrain}` }),
-    // The defending artillery that may still fire Overwatch, as the terminal says it.
+    // The defending artillery that may still fire Overwatch, as the terminal says it (with
+    // dice one launch: held back, it never fires).
     o.overwatch && o.defender[2] ? h("div", { class: "muted", id: "overwatch-ready",
-      text: `Artillery able to fire Overwatch: ${o.overwatch_ready}${o.secrecy ? " (Secrecy: not at this wave)" : ""}` }) : null,
+      text: o.mode !== "cards" && (o.log || []).some((e) => e.event === "overwatch_held")
+        ? "Overwatch held back: with dice there is no later wave to fire at"
+        : `Artillery able to fire Overwatch: ${o.overwatch_ready}${o.secrecy ? " (Secrecy: not at this wave)" : ""}` }) : null,
     units(o.defender, (a, u) => a.type === "Casualty" && !a.attacker && a.unit === u),
     o.attacker[0].some(Boolean) ? h("div", { class: "zone" }, h("div", { class: "label", text: "attackers in the hex" }),
       units(o.attacker[0], (a, u) => a.type === "Casualty" && a.attacker && a.side === 0 && a.unit === u)) : null,
