@@ -69,3 +69,13 @@ def test_ctrl_d_at_the_summary_s_pager_quits():
         with pytest.raises(KeyboardInterrupt, match="end of input"):
             person.act(view)
     assert out.getvalue().count("-- more") == 1
+
+
+def test_a_signed_number_is_a_number():
+    """Audit (stop 74): "-1" was refused as a word ("'-1' is not a legal action here") while
+    "0" got the numbers to choose from; a sign is a number too, and "+2" chooses 2."""
+    person, view, out = _decision(["attack", "pass"], io.StringIO("-1\n+2\n"))
+    assert choose(person, view) == "pass"
+    refusals = [line.removeprefix("> ") for line in out.getvalue().splitlines()
+                if "Type '?' for help" in line]
+    assert refusals == ["No action -1: choose 1 to 2. Type '?' for help."]

@@ -474,8 +474,9 @@ class HumanAgent:
         if not text and len(actions) == 1:
             return actions[0]
         # ASCII digits only ("²".isdigit() too, and int() refuses it), and few of them: int()
-        # refuses thousands of digits, and no game offers a billion actions.
-        if text.isascii() and text.isdigit() and len(text) <= 9:
+        # refuses thousands of digits, and no game offers a billion actions. A sign is a
+        # number too ("-1" is refused as "0" is, with the numbers to choose from).
+        if re.fullmatch(r"[+-]?[0-9]{1,9}", text):
             n = int(text)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
