@@ -37,12 +37,12 @@ from array import array
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-from ...engine.encoding import Encoding, Piece, Vector
+from ...engine.encoding import Encoding, Part, Piece, Vector
 from ..viktory_battles.seam import BattleRequest
 from . import actions as A
 from .board import FOREST, LAND, TERRAINS, UNKNOWN, board, tile_counts
 from .config import Config
-from .state import ViktoryIIState
+from .state import ViktoryIIState, capitals_held, count_settlements, holds_capital
 from .units import ATTACKING, CARGO, CITY, FREE, FRESH, FRIG, LAND_UNITS, NOBODY
 
 PHASES = ("capital", "second_town", "setup_infantry", "move", "build", "reserves", "discard",
@@ -226,6 +226,13 @@ class ViktoryIIEncoding(Encoding):
         self._hands: int = o.get("hands", -1)
         self._deck_left: int = o.get("deck_left", -1)
         self._discard_top: int = o.get("discard_top", -1)
+        # _write_units' counts per slot (0 between writes), and per slot the value of a count
+        self._tally: list[int] = [0] * self.size
+        self._shares: list[list[float]] = [[]] * self.size
+        for name, step in (("units", 1 / MAX_STACK), ("ready", 1 / MAX_STACK),
+                           ("attackers", 1 / MAX_STACK), ("cargo", 1 / 3), ("unit_owner", 1.0)):
+            start, stop = self.slot_range(name)
+            self._shares[start:stop] = [_shares(step)] * (stop - start)
 
     # The methods take this game's state, narrower than the base's State (mypyc, compiling
     # this module, checks the override): hence the `type: ignore[override]`s.
@@ -327,45 +334,45 @@ class ViktoryIIEncoding(Encoding):
             self._terrains[key] = segment
         return segment
 
-    # Written whole at every look, compiled (warroom.native): offsets are typed attributes
-    # and the units are walked in typed lists.
-    def write(self, state: ViktoryIIState, player: int,  # type: ignore[override]
-              out: Vector) -> None:
-        np_ = self.players
-        n = self.hexes
-        vis: int = state.sight(player)
-        everything = vis == (1 << n) - 1
-        current: int = state.player
-        out[self._current + (current - player) % np_] = 1.0
-        decision: tuple[str, int] | None = state.decision_seen_by(player)
-        if decision is not None:
-            out[self._decider + (decision[1] - player) % np_] = 1.0
-            out[self._decision + DECISION_INDEX[decision[0]]] = 1.0
-        phase: str = state.phase
-        if phase in PHASE_INDEX:
-            out[self._phase + PHASE_INDEX[phase]] = 1.0
-        rounds: int = state.round
-        if rounds == 0:
-            out[self._round] = 1.0
-        out[self._round + 1] = min(1.0, rounds / self._turn_limit)
-        to_win: int = state.capitals_to_win()
-        out[self._to_win] = min(1.0, to_win / np_)
-        self._write_map(state, player, vis, everything, out)
-        self._write_units(state, player, vis, everything, out)
-        self._write_turn(state, player, vis, out)
-        self._write_players(state, player, vis, out)
-        if state.session is not None:
-            self._write_battle(state, player, out)
-        if state.pool is not None:
-            self._write_cards(state, player, out)
+    # Parts (engine.encoding): the map's, rewritten only when a hex is explored, a tile placed
+    # or a town or city changes hands, which most looks do not see; the units', rewritten at
+    # every look (a move changes them at nearly every step); and the rest, cheap, at every
+    # look. Compiled (warroom.native): offsets are typed attributes and the units are walked
+    # in typed lists.
+    def parts(self) -> list[Part]:
+        turn = ["current", "decider", "phase", "decision", "round", "to_win", "attacked",
+                "moving", "moving_unit", "reveal", "reveal_tiles", "reveal_by", "reserve",
+                "build", "placed", "battle", "battle_hex", "battle_sides", "battle_fields"]
+        if self.config.cards is not None:
+            turn += ["hand", "hands", "deck_left", "discard_top"]
+        return [Part(("terrain", "sight", "settlements", "settlement_owner", "capital_of",
+                      "players"), self._read_map, self._write_map, _copy_map),
+                Part(("units", "unit_owner", "cargo", "ready", "attackers"), None,
+                     self._write_units),
+                Part(tuple(turn), None, self._write_turn)]
 
-    def _write_map(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                   out: Vector) -> None:
+    def _read_map(self, state: ViktoryIIState, player: int) -> tuple[Any, ...]:
+        """What the map's pieces show `player`, as the state's own (live) containers: the
+        observer keeps `_copy_map` of it."""
+        return (state.sight(player), state.explored[player], state.terrain, state.settled,
+                state.settle, state.sowner, state.capital, state.out, state.memory[player],
+                state.hidden_map)
+
+    def _write_map(self, value: tuple[Any, ...], player: int, out: Vector) -> None:
         np_ = self.players
         n = self.hexes
+        vis: int = value[0]
+        explored: int = value[1]
+        terrain: bytearray = value[2]
+        settled: list[int] = value[3]
+        settle: bytearray = value[4]
+        sowner: bytearray = value[5]
+        capitals: list[int] = value[6]
+        outs: list[bool] = value[7]
+        memory: dict[int, tuple[int, int, int]] = value[8]
+        everything = vis == (1 << n) - 1
         at = self._terrain_at
-        explored: list[int] = state.explored
-        out[at:at + 6 * n] = self._terrain(explored[player], state.terrain)
+        out[at:at + 6 * n] = self._terrain(explored, terrain)
         sight = self._sight
         if everything:
             out[sight:sight + n] = self._ones
@@ -375,14 +382,9 @@ class ViktoryIIEncoding(Encoding):
                 low = rest & -rest
                 out[sight + low.bit_length() - 1] = 1.0
                 rest ^= low
-        memory: dict[int, tuple[int, int, int]] = state.memory[player]
-        capitals: list[int] = state.capital
-        settle: bytearray = state.settle
-        sowner: bytearray = state.sowner
         places = self._settlements
         owners = self._settlement_owner
         capital_of = self._capital_of
-        settled: list[int] = state.settled
         for h in settled:
             if not (everything or vis >> h & 1):
                 continue
@@ -400,13 +402,30 @@ class ViktoryIIEncoding(Encoding):
             if capital >= 0:
                 out[places + 4 * h + 2] = 1.0
                 out[capital_of + np_ * h + (capital - player) % np_] = 1.0
+        hidden_map: bool = value[9]
+        for q in range(np_):
+            at = self._players_at + 6 * ((q - player) % np_)
+            towns, cities = count_settlements(settled, settle, sowner, q)
+            out[at] = min(1.0, towns / MAX_PLACES)
+            out[at + 1] = min(1.0, cities / MAX_PLACES)
+            out[at + 2] = capitals_held(capitals, sowner, q) / np_
+            out[at + 3] = float(holds_capital(capitals, sowner, q))
+            out[at + 4] = float(outs[q])
+            c = capitals[q]
+            if c >= 0 and (not hidden_map or q == player or vis >> c & 1 or c in memory):
+                out[at + 5] = 1.0
 
-    def _write_units(self, state: ViktoryIIState, player: int, vis: int, everything: bool,
-                     out: Vector) -> None:
+    def _write_units(self, state: ViktoryIIState, player: int, out: Vector) -> None:
+        """Units counted per slot first (`_tally`), then each slot written once from the
+        shares table its piece adds up (`_shares`): a store costs more than a count, and
+        several units share most slots."""
         np_ = self.players
+        vis: int = state.sight(player)
+        everything = vis == (1 << self.hexes) - 1
         units, owners, cargo, ready = self._units, self._unit_owner, self._cargo, self._ready
         attackers = self._attackers
-        step = 1.0 / MAX_STACK
+        tally = self._tally
+        touched: list[int] = []
         uo: list[int] = state.uo
         ut: list[int] = state.ut
         uh: list[int] = state.uh
@@ -421,26 +440,51 @@ class ViktoryIIEncoding(Encoding):
             if s == ATTACKING:  # shown with the declared attack, wherever it comes from
                 g = ug[u]
                 if g in battles and (everything or vis >> g & 1):
-                    _bump(out, attackers + 4 * h + t, step)
+                    i = attackers + 4 * h + t
+                    if not tally[i]:
+                        touched.append(i)
+                    tally[i] += 1
                 continue
             if not (everything or vis >> h & 1):
                 continue
-            out[owners + np_ * h + (uo[u] - player) % np_] = 1.0
-            if s == CARGO:
-                i = cargo + 3 * h + t
-                v = out[i] + 1.0 / 3
-                out[i] = v if v < 1.0 else 1.0
-                continue
-            i = units + 4 * h + t
-            v = out[i] + step
-            out[i] = v if v < 1.0 else 1.0
+            i = owners + np_ * h + (uo[u] - player) % np_
+            if not tally[i]:
+                touched.append(i)
+            tally[i] += 1
+            i = (cargo + 3 * h if s == CARGO else units + 4 * h) + t
+            if not tally[i]:
+                touched.append(i)
+            tally[i] += 1
             if s == FRESH and uo[u] == player:
                 i = ready + 4 * h + t
-                v = out[i] + step
-                out[i] = v if v < 1.0 else 1.0
+                if not tally[i]:
+                    touched.append(i)
+                tally[i] += 1
+        shares = self._shares
+        for i in touched:
+            k = tally[i]
+            table = shares[i]
+            out[i] = table[k if k < len(table) else len(table) - 1]
+            tally[i] = 0
 
-    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
+    def _write_turn(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
+        vis: int = state.sight(player)
+        current: int = state.player
+        out[self._current + (current - player) % np_] = 1.0
+        decision: tuple[str, int] | None = state.decision_seen_by(player)
+        if decision is not None:
+            out[self._decider + (decision[1] - player) % np_] = 1.0
+            out[self._decision + DECISION_INDEX[decision[0]]] = 1.0
+        phase: str = state.phase
+        if phase in PHASE_INDEX:
+            out[self._phase + PHASE_INDEX[phase]] = 1.0
+        rounds: int = state.round
+        if rounds == 0:
+            out[self._round] = 1.0
+        out[self._round + 1] = min(1.0, rounds / self._turn_limit)
+        to_win: int = state.capitals_to_win()
+        out[self._to_win] = min(1.0, to_win / np_)
         attacked = self._attacked
         battles: list[int] = state.battles
         bombards: dict[int, list[int]] = state.bombards
@@ -485,7 +529,6 @@ class ViktoryIIEncoding(Encoding):
             out[at] = 1.0
             out[at + 1] = built / 2
             out[at + 2] = float(state.upgraded)
-        current: int = state.player
         if not hidden_map or player == current:
             at = self._placed
             placed: dict[int, list[int]] = state.placed
@@ -494,33 +537,18 @@ class ViktoryIIEncoding(Encoding):
                     k = counts[t]
                     if k:
                         out[at + 4 * h + t] = min(1.0, k / MAX_STACK)
-
-    def _write_players(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
-        np_ = self.players
-        memory: dict[int, tuple[int, int, int]] = state.memory[player]
-        hidden_map: bool = state.hidden_map
-        capitals: list[int] = state.capital
-        outs: list[bool] = state.out
         for q in range(np_):
-            k = (q - player) % np_
-            towns, cities = state.count_settlements(q)
-            at = self._players_at + 6 * k
-            out[at] = min(1.0, towns / MAX_PLACES)
-            out[at + 1] = min(1.0, cities / MAX_PLACES)
-            held: int = state.capitals_held(q)
-            out[at + 2] = held / np_
-            out[at + 3] = float(state.holds_capital(q))
-            out[at + 4] = float(outs[q])
-            c = capitals[q]
-            if c >= 0 and (not hidden_map or q == player or vis >> c & 1 or c in memory):
-                out[at + 5] = 1.0
             if not hidden_map or q == player:
-                at = self._reserve + 4 * k
+                at = self._reserve + 4 * ((q - player) % np_)
                 reserve: list[int] = state.reserve(q)
                 for t in range(len(reserve)):
                     r = reserve[t]
                     if r > 0:
                         out[at + t] = min(1.0, r / MAX_STACK)
+        if state.session is not None:
+            self._write_battle(state, player, out)
+        if state.pool is not None:
+            self._write_cards(state, player, out)
 
     def _write_battle(self, state: ViktoryIIState, player: int, out: Vector) -> None:
         np_ = self.players
@@ -568,10 +596,24 @@ _UNIT_KEYS = {A.SelectUnit: "select", A.PickUp: "pick_up", A.PlaceReserve: "plac
               A.Withdraw: "withdraw"}
 
 
-def _bump(out: Vector, i: int, step: float) -> None:
-    """Add one unit's share to a slot, at most 1."""
-    v = out[i] + step
-    out[i] = v if v < 1.0 else 1.0
+def _copy_map(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What an observer keeps of `_read_map`'s value: its containers copied, of the same
+    types (a bytearray equals a bytearray, a list a list)."""
+    return (value[0], value[1], bytearray(value[2]), list(value[3]), bytearray(value[4]),
+            bytearray(value[5]), list(value[6]), list(value[7]), dict(value[8]), value[9])
+
+
+def _shares(step: float) -> list[float]:
+    """What a slot showing `step` a unit holds for 0, 1, 2, ... units, at most 1: the units
+    added one by one to the float32 slot, as the slots were first written, so every number
+    stays as it was."""
+    slot = array("f", [0.0])
+    shares = [0.0]
+    while slot[0] < 1.0:
+        v = slot[0] + step
+        slot[0] = v if v < 1.0 else 1.0
+        shares.append(slot[0])
+    return shares
 
 
 def _hash_fields(value: Any, path: str, sums: dict[int, float]) -> None:

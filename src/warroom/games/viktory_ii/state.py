@@ -97,6 +97,30 @@ DRAW_NONE: Final = Draw(0)  # the end-of-turn draw with nothing to choose (`adva
 MOST_SUPPORTED = {TOWN: sum(TOWN_SUPPORT), CITY: max(sum(u) for u in CITY_SUPPORT.values())}
 
 
+# Who holds what, from the map's own containers (the state's methods below, and the
+# encoding's map part, which reads the containers and not the state).
+def holds_capital(capital: list[int], sowner: bytearray, p: int) -> bool:
+    c = capital[p]
+    return c >= 0 and sowner[c] == p
+
+
+def capitals_held(capital: list[int], sowner: bytearray, p: int) -> int:
+    return sum(1 for c in capital if c >= 0 and sowner[c] == p)
+
+
+def count_settlements(settled: list[int], settle: bytearray, sowner: bytearray,
+                      p: int) -> tuple[int, int]:
+    """p's towns and cities."""
+    towns = cities = 0
+    for h in settled:
+        if sowner[h] == p:
+            if settle[h] == CITY:
+                cities += 1
+            else:
+                towns += 1
+    return towns, cities
+
+
 # Compiled with mypyc where built (warroom.native), with the rules of placement.py and
 # movement.py it inherits. `allow_interpreted_subclasses` keeps Python's `__new__` (no
 # `__init__`, as `clone` needs it) and pickling.
@@ -304,21 +328,13 @@ class ViktoryIIState(PlacementRules):
         return [h for h in self.settled if sowner[h] == p]
 
     def holds_capital(self, p: int) -> bool:
-        c = self.capital[p]
-        return c >= 0 and self.sowner[c] == p
+        return holds_capital(self.capital, self.sowner, p)
 
     def capitals_held(self, p: int) -> int:
-        return sum(1 for c in self.capital if c >= 0 and self.sowner[c] == p)
+        return capitals_held(self.capital, self.sowner, p)
 
     def count_settlements(self, p: int) -> tuple[int, int]:
-        towns = cities = 0
-        for h in self.settled:
-            if self.sowner[h] == p:
-                if self.settle[h] == CITY:
-                    cities += 1
-                else:
-                    towns += 1
-        return towns, cities
+        return count_settlements(self.settled, self.settle, self.sowner, p)
 
     def max_hand(self, p: int) -> int:
         towns, cities = self.count_settlements(p)
