@@ -684,8 +684,35 @@ function loadNote(view) {
   return turn && !view.terminal ? {} : null;
 }
 
+// A press on the table (a mouse button, a finger) is a click only if it is let go on the
+// element it went down on: a frame drawn in between (another seat's move: six seats drafting
+// bring several a second) replaced that element, and the click was lost without a word. The
+// page is drawn again once the press is let go (after its click), or after PRESS_HOLD.
+const PRESS_HOLD = 1500; // ms: a press held longer (a finger resting) no longer holds frames
+let pressed = null; // the timer that ends the hold of a press on the table
+let drawHeld = false; // a frame came during the press: draw it when the press ends
+
+function pressStarted() {
+  clearTimeout(pressed);
+  pressed = setTimeout(pressEnded, PRESS_HOLD);
+}
+
+function pressEnded() {
+  if (pressed === null) return;
+  clearTimeout(pressed);
+  pressed = null;
+  if (drawHeld) {
+    drawHeld = false;
+    draw();
+  }
+}
+
 function draw() {
   if (refused) return; // refuse() drew the page for good
+  if (pressed !== null) {
+    drawHeld = true;
+    return;
+  }
   // The actions' labels and the prompt in the table's words ("Seat 1 (you)", kit.seatWords).
   const view = kit.viewWords(shownView(), table || {});
   const root = $("#table");
@@ -1110,6 +1137,11 @@ if (document.querySelector("#table")) {
     if (tokensIn(location.hash).join(",") !== tokens.join(",")) location.reload();
   });
   $("#status").textContent = CONNECTING;
+  $("#table").addEventListener("pointerdown", pressStarted);
+  // let go: after the click it makes (a task later), the frames held are drawn
+  for (const end of ["pointerup", "pointercancel"]) {
+    document.addEventListener(end, () => setTimeout(pressEnded, 0), true);
+  }
   askAboutOwnInvites(() => {
     if (tokens.length) tokens.forEach((t) => connect(t));
     else connect(null);
