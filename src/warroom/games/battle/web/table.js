@@ -131,7 +131,10 @@ export function render(root, view, ctx) {
   // Before the battle (a draft, deck building) the cards to choose from come first, under the
   // header: on a phone they were below every seat's box, six boxes down.
   if (o.pack) {
-    root.append(panel(`Draft, pack ${o.pack_number}: pick one card`,
+    // Picked: the pack left is the one going on to the next seat, nothing in it to click.
+    const picked = me !== null && o.seats[me]?.picked;
+    root.append(panel(picked ? `Draft, pack ${o.pack_number}: picked; the rest go on when `
+      + "every seat has picked" : `Draft, pack ${o.pack_number}: pick one card`,
       h("div", { class: "row" }, ...o.pack.map(fromHand(", cannot be picked now")))));
   }
   // The pool is the cards picked while drafting; the deck is built from it after.
@@ -157,9 +160,10 @@ export function render(root, view, ctx) {
     const said = `${hits} hit${hits === 1 ? "" : "s"} (${limit} to lose)`;
     castle.setAttribute("aria-label", said);
     castle.title = said;
-    const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""}${team} · hand ${s.hand}`,
-      " · hits ", castle,
-      hits > limit ? h("span", { "aria-hidden": "true", text: ` +${hits - limit}` }) : null);
+    // Before the battle (a draft, deck building) nobody holds a hand or has taken a hit.
+    const heading = h("h4", {}, `${who(p, view)}${s.out ? " · out" : ""}${team}`,
+      ...(building ? [] : [` · hand ${s.hand}`, " · hits ", castle,
+        hits > limit ? h("span", { "aria-hidden": "true", text: ` +${hits - limit}` }) : null]));
     acts.bind(heading, acts.take((a) => a.type === "ChooseOpponent" && a.player === p));
     root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },
       heading,
