@@ -320,13 +320,8 @@ async function receive(entry, frame) {
 // was left in sight. After the page's own move (never when another seat's arrives), with
 // nothing playable in sight, the page goes to the first thing that is, as "Your moves" does.
 function followMoves() {
-  if ($("#jump").hidden || getComputedStyle($("#jump")).display === "none") return; // wide
-  const playable = [...document.querySelectorAll("#table .playable, #table button.act")];
-  const inSight = (el) => {
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-  };
-  if (playable.length && !playable.some(inSight)) jumpToMoves();
+  if ($("#jump").hidden || !phone()) return;
+  if (playableOutOfSight()) jumpToMoves();
 }
 
 // What happened at the table outside the game's log (a resignation, a seat handed to the
@@ -783,6 +778,7 @@ function draw() {
   drawn = shown;
   kit.reopenMenu(root, open);
   focusAgain(root, focus, [".playable", "button", "#prompt"]);
+  drawStatus(); // again: "Your moves" on a wide screen asks where the moves just drawn are
   drawLog(view);
   const ending = view.terminal && $("#result").hidden;
   drawResult(view);
@@ -834,9 +830,19 @@ function drawStatus() {
   const title = (text?.startsWith("Your turn") ? `● ${text} · ` : "") + pageTitle;
   if (pageTitle && document.title !== title) document.title = title;
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
-  // can be played (app.css shows it only on narrow screens).
-  const jump = lost || !revealed || !view || view.terminal || !view.legal.length;
+  // can be played. On a wider screen it comes only while nothing playable is in sight (six
+  // Battle seats put the hand 1,400 px down a desktop page, under "Your move: ...").
+  const jump = lost || !revealed || !view || view.terminal || !view.legal.length
+    || (!phone() && !playableOutOfSight());
   if ($("#jump").hidden !== jump) $("#jump").hidden = jump;
+}
+
+const phone = () => window.matchMedia?.(kit.PHONE).matches;
+
+// Something on the table can be played, and none of it is on the screen.
+function playableOutOfSight() {
+  const playable = [...document.querySelectorAll("#table .playable, #table button.act")];
+  return playable.length > 0 && !playable.some(inSight);
 }
 
 // Above the table, on the turn of the seat on screen (hotseat: the seat whose table is
@@ -1066,7 +1072,16 @@ export function resultParts(view, gameId) {
   ];
 }
 
-if (document.querySelector("#jump")) $("#jump").onclick = jumpToMoves;
+if (document.querySelector("#jump")) {
+  $("#jump").onclick = jumpToMoves;
+  // on a wide screen "Your moves" comes and goes as the moves leave the screen and come back
+  let looking = false;
+  window.addEventListener("scroll", () => {
+    if (looking) return;
+    looking = true;
+    requestAnimationFrame(() => { looking = false; if (welcome && !refused) drawStatus(); });
+  }, { passive: true });
+}
 // How long an awaited seat has been away grows, and the offer to let the AI play it comes:
 // the seats are redrawn only when the offers change (a button redrawn under a finger loses
 // the click).
