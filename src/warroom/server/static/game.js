@@ -681,15 +681,28 @@ function loadNote(view) {
 
 // A press on the table (a mouse button, a finger) is a click only if it is let go on the
 // element it went down on: a frame drawn in between (another seat's move: six seats drafting
-// bring several a second) replaced that element, and the click was lost without a word. The
-// page is drawn again once the press is let go (after its click), or after PRESS_HOLD.
+// bring several a second) replaced that element, and the click was lost without a word. A
+// finger that drags (the Viktory II map, scrolled in its box) is the browser's from its first
+// move (a pointercancel), and a frame drawn then replaced the box under it and ended the
+// drag. The page is drawn again once the press is let go (after its click) or the finger
+// lifts, or after PRESS_HOLD (DRAG_HOLD for a drag) if the end never comes.
 const PRESS_HOLD = 1500; // ms: a press held longer (a finger resting) no longer holds frames
+const DRAG_HOLD = 10000; // ms: nor a drag held longer
 let pressed = null; // the timer that ends the hold of a press on the table
 let drawHeld = false; // a frame came during the press: draw it when the press ends
 
 function pressStarted() {
   clearTimeout(pressed);
   pressed = setTimeout(pressEnded, PRESS_HOLD);
+}
+
+function dragStarted(ev) {
+  if (pressed === null || ev.pointerType !== "touch") {
+    setTimeout(pressEnded, 0);
+    return;
+  }
+  clearTimeout(pressed);
+  pressed = setTimeout(pressEnded, DRAG_HOLD); // until the finger lifts (touchend)
 }
 
 function pressEnded() {
@@ -1154,8 +1167,10 @@ if (document.querySelector("#table")) {
   $("#status").textContent = CONNECTING;
   $("#table").addEventListener("pointerdown", pressStarted);
   // let go: after the click it makes (a task later), the frames held are drawn
-  for (const end of ["pointerup", "pointercancel"]) {
-    document.addEventListener(end, () => setTimeout(pressEnded, 0), true);
+  document.addEventListener("pointerup", () => setTimeout(pressEnded, 0), true);
+  document.addEventListener("pointercancel", dragStarted, true);
+  for (const end of ["touchend", "touchcancel"]) {
+    document.addEventListener(end, () => setTimeout(pressEnded, 0), { capture: true, passive: true });
   }
   askAboutOwnInvites(() => {
     if (tokens.length) tokens.forEach((t) => connect(t));
