@@ -279,3 +279,26 @@ def test_the_pause_shrinks_after_a_dozen_beats_in_a_row_not_a_dozen_moves(tmp_pa
         assert server.pause(live) == DELAY / 10
     finally:
         server.close()
+
+
+def test_a_watched_table_of_ai_seats_alone_is_paced_throughout(tmp_path):
+    """Audit (stop 74, a club's projector): a kow table of two AIs, watched, was over in ten
+    seconds (142 frames, 0.014 s apart), its moves past the first dozen paced at a tenth of
+    `--ai-delay`. While a spectator watches a table of AI seats alone, every move waits the
+    whole delay; unwatched, or with a person at the table, the run is paced as before."""
+    server = Server(SqliteStore(tmp_path / "g.sqlite"), ai_processes=0, ai_delay=DELAY)
+    try:
+        live, _ = server.create(CreateIn(game="kow", seats=[{"kind": "heuristic"},
+                                                          {"kind": "heuristic"}]))
+        live.actions = [(seat % 2, {}) for seat in range(2 * PACED_MOVES)]
+        assert server.pause(live) == DELAY / 10  # nobody watching
+        server.conns[live.id] = {Connection.__new__(Connection)}
+        next(iter(server.conns[live.id])).seat = None  # a spectator's page
+        assert server.pause(live) == DELAY
+        people, _ = server.create(CreateIn(game="kow", seats=[{"kind": "invite"},
+                                                            {"kind": "heuristic"}]))
+        people.actions = [(1, {})] * (2 * PACED_MOVES)
+        server.conns[people.id] = server.conns[live.id]
+        assert server.pause(people) == DELAY / 10  # a person waits at this one
+    finally:
+        server.close()

@@ -1584,7 +1584,8 @@ def test_a_long_run_of_ai_moves_is_paced_at_a_tenth_after_its_first_dozen(db):
     with client(db) as c:
         made = create(c, seats=("here", "heuristic"))
         live = copy.copy(c.app.state.server.games[made["id"]])  # its actions are the test's
-        server = SimpleNamespace(ai_delay=0.5, pause=lambda live: Server.pause(server, live))
+        server = SimpleNamespace(ai_delay=0.5, pause=lambda live: Server.pause(server, live),
+                                 _watched_without_people=lambda live: False)
         live.actions = [(0, {})]
         assert server.pause(live) == 0.5
         live.actions[:] = [(0, {})] + [(1, {})] * (PACED_MOVES - 1)

@@ -1333,12 +1333,21 @@ class Server:
         moves, for the first PACED_MOVES of a run of them; a tenth of it after that, or a
         Viktory II turn of a hundred unit steps would keep the table waiting for a minute.
         Where the count of moves out of sight is hidden, the wait is a beat's (`Beat`), and
-        the run counts beats, not moves: the pause shrinking would tell the count."""
+        the run counts beats, not moves: the pause shrinking would tell the count. A table of
+        AI seats alone that a spectator watches (a club's projector) is paced at `ai_delay`
+        throughout: nobody there waits for the AI, and at a tenth its game was over in ten
+        seconds."""
+        if self._watched_without_people(live):
+            return self.ai_delay
         run = self._beats_run[live.id] if live.hides_moves else \
             live.ai_moves_in_a_row(PACED_MOVES)
         if run < PACED_MOVES:
             return self.ai_delay
         return self.ai_delay / 10
+
+    def _watched_without_people(self, live: LiveGame) -> bool:
+        return (all(seat.kind == "ai" for seat in live.seats)
+                and any(c.seat is None for c in self.conns.get(live.id, ())))
 
     def _beat(self, live: LiveGame, seat: int) -> Beat:
         """The AI seat's beat: the one under way, if nothing else changed the game since its
