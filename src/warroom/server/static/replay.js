@@ -194,7 +194,10 @@ function draw() {
   const i = at - answer.from;
   const view = answer.steps[i];
   document.body.classList.remove("loading");
-  $("#where").textContent = `position ${at} of ${positions - 1}`;
+  // On a phone the result panel is screens below the table: the bar says who won.
+  const won = view.terminal && window.matchMedia?.(kit.PHONE).matches
+    ? ` · ${kit.outcomeText(view, kit.handedNames(seats))}` : "";
+  $("#where").textContent = `position ${at} of ${positions - 1}${won}`;
   if (drawn === view) return;
   drawn = view;
   // The answer's order of age: the one shown last is dropped last.
