@@ -52,3 +52,14 @@ def test_with_the_battle_cards_a_held_overwatch_waits_for_a_later_wave():
     shown = GAME.render(state.observation(defender), defender)
     assert "artillery able to fire Overwatch: 1" in shown, shown
     assert "held back" not in shown
+
+
+def test_a_naval_battle_names_no_rule_option_that_acts_on_land():
+    """Audit (stop 74): a naval battle's header read "water (artillery characteristics,
+    overwatch)": options of artillery, which no naval battle has. A land battle names them."""
+    naval = GAME.new_state(GAME.config({"scenario": "naval"}), 1)
+    header = GAME.render(naval.observation(0), 0).split("You are")[0]
+    assert "water" in header and "(" not in header, header
+    land = GAME.new_state(GAME.config({"scenario": "forest-town"}), 1)
+    header = GAME.render(land.observation(0), 0).split("You are")[0]
+    assert "artillery characteristics, overwatch)" in header, header

@@ -113,9 +113,11 @@ def _room(obs: dict[str, Any]) -> int:
 def _render(obs: dict[str, Any], short: int) -> str:
     you = obs.get("you")
     place = obs["terrain"] + ("" if obs["settlement"] == "none" else f" {obs['settlement']}")
-    extras = [x for x, on in (("naval support", obs["naval_support"]),
-                              ("artillery characteristics", obs["artillery_characteristics"]),
-                              ("overwatch", obs["overwatch"])) if on]
+    # the rule options that act in this battle: none of them in a naval one (frigates alone)
+    extras = [] if obs["terrain"] == "water" else [
+        x for x, on in (("naval support", obs["naval_support"]),
+                        ("artillery characteristics", obs["artillery_characteristics"]),
+                        ("overwatch", obs["overwatch"])) if on]
     lines = [fit(
         f"{obs['scenario'] or 'Battle'} - {obs['mode']} - {place}"
         + (f" ({', '.join(extras)})" if extras else "")
