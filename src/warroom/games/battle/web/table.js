@@ -152,7 +152,9 @@ export function render(root, view, ctx) {
     const s = o.seats[p];
     const soldier = ([c, owner]) => playOrName(card(c, { title: `${c} (owner: seat ${owner})` }),
       acts.take((a) => onSoldier(a, c, p)), `${cardName(c)} (owner: seat ${owner})`);
-    const team = o.teams !== "none" ? ` · team ${s.team}` : "";  // every seat its own: no teams
+    // every seat its own: no teams; a teammate's box says so (comparing numbers was left to you)
+    const ally = me !== null && p !== me && s.team === o.seats[me]?.team ? " (your team)" : "";
+    const team = o.teams !== "none" ? ` · team ${s.team}${ally}` : "";
     const hits = s.castle ?? s.hits;  // As one: the team's castle
     const limit = o.hits_to_lose;
     // Hits past the limit count in the turn limit's tiebreak: said, as the terminal's "+6".
