@@ -194,10 +194,12 @@ function draw() {
   const i = at - answer.from;
   const view = answer.steps[i];
   document.body.classList.remove("loading");
-  // On a phone the result panel is screens below the table: the bar says who won.
-  const won = view.terminal && window.matchMedia?.(kit.PHONE).matches
-    ? ` · ${kit.outcomeText(view, kit.handedNames(seats))}` : "";
-  $("#where").textContent = `position ${at} of ${positions - 1}${won}`;
+  $("#where").textContent = `position ${at} of ${positions - 1}`;
+  // On a phone the result panel is screens below the table: the bar says who won (app.css
+  // shows the line on a phone alone).
+  const ended = $("#ended");
+  ended.textContent = view.terminal ? kit.outcomeText(view, kit.handedNames(seats)) : "";
+  ended.hidden = !view.terminal;
   if (drawn === view) return;
   drawn = view;
   // The answer's order of age: the one shown last is dropped last.
