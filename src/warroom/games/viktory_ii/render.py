@@ -1061,11 +1061,17 @@ def _sighted(e: dict[str, Any]) -> str:
         + f" on {where}" for where, o, kind, units in near)
 
 
+def _a(n: int) -> str:
+    """The article before the number `n` said aloud: "An 8-player game", "A 2-player game"."""
+    spoken = str(n)
+    return "An" if spoken.startswith("8") or spoken in ("11", "18") else "A"
+
+
 def describe_event(e: dict[str, Any]) -> str:
     kind = e["event"]
     p = f"Player {e.get('player')}"
     text = {
-        "game": lambda: f"A {e['players']}-player game ({e['mode']}) on a "
+        "game": lambda: f"{_a(e['players'])} {e['players']}-player game ({e['mode']}) on a "
                         f"{'random' if e['map'] == 'random' else e['map']} map of radius "
                         f"{e['radius']}",
         "setup": lambda: f"{p} sets up",
