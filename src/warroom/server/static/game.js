@@ -679,9 +679,9 @@ function loadNote(view) {
   return turn && !view.terminal ? {} : null;
 }
 
-// A press on the table (a mouse button, a finger) is a click only if it is let go on the
-// element it went down on: a frame drawn in between (another seat's move: six seats drafting
-// bring several a second) replaced that element, and the click was lost without a word. A
+// A press on the table or its menu (a mouse button, a finger) is a click only if it is let go
+// on the element it went down on: a frame drawn in between (another seat's move: six seats
+// drafting bring several a second) replaced that element, and the click was lost unsaid. A
 // finger that drags (the Viktory II map, scrolled in its box) is the browser's from its first
 // move (a pointercancel), and a frame drawn then replaced the box under it and ended the
 // drag. The page is drawn again once the press is let go (after its click) or the finger
@@ -1165,7 +1165,10 @@ if (document.querySelector("#table")) {
     if (tokensIn(location.hash).join(",") !== tokens.join(",")) location.reload();
   });
   $("#status").textContent = CONNECTING;
-  $("#table").addEventListener("pointerdown", pressStarted);
+  // on the table, or on a menu opened from it (drawn outside it, and anew with it)
+  document.addEventListener("pointerdown", (ev) => {
+    if (ev.target.closest?.("#table, .menu")) pressStarted();
+  }, true);
   // let go: after the click it makes (a task later), the frames held are drawn
   document.addEventListener("pointerup", () => setTimeout(pressEnded, 0), true);
   document.addEventListener("pointercancel", dragStarted, true);
