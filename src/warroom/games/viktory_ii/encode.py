@@ -335,9 +335,9 @@ class ViktoryIIEncoding(Encoding):
         return segment
 
     # Parts (engine.encoding): the map's, rewritten only when a hex is explored, a tile placed
-    # or a town or city changes hands, which most looks do not see; the units', rewritten at
-    # every look (a move changes them at nearly every step); and the rest, cheap, at every
-    # look. Compiled (warroom.native): offsets are typed attributes and the units are walked
+    # or a town or city changes hands, which most looks do not see; and the units and the
+    # rest of the turn, rewritten at every look (a move changes the units at nearly every
+    # step). Compiled (warroom.native): offsets are typed attributes and the units are walked
     # in typed lists.
     def parts(self) -> list[Part]:
         turn = ["current", "decider", "phase", "decision", "round", "to_win", "attacked",
@@ -347,9 +347,15 @@ class ViktoryIIEncoding(Encoding):
             turn += ["hand", "hands", "deck_left", "discard_top"]
         return [Part(("terrain", "sight", "settlements", "settlement_owner", "capital_of",
                       "players"), self._read_map, self._write_map, _copy_map),
-                Part(("units", "unit_owner", "cargo", "ready", "attackers"), None,
-                     self._write_units),
-                Part(tuple(turn), None, self._write_turn)]
+                Part(("units", "unit_owner", "cargo", "ready", "attackers", *turn), None,
+                     self._write_live)]
+
+    def _write_live(self, state: ViktoryIIState, player: int, out: Vector) -> None:
+        """The units and the turn, rewritten at every look, from one reading of the player's
+        sight (on a dark map `sight` walks every unit)."""
+        vis: int = state.sight(player)
+        self._write_units(state, player, vis, out)
+        self._write_turn(state, player, vis, out)
 
     def _read_map(self, state: ViktoryIIState, player: int) -> tuple[Any, ...]:
         """What the map's pieces show `player`, as the state's own (live) containers: the
@@ -415,12 +421,11 @@ class ViktoryIIEncoding(Encoding):
             if c >= 0 and (not hidden_map or q == player or vis >> c & 1 or c in memory):
                 out[at + 5] = 1.0
 
-    def _write_units(self, state: ViktoryIIState, player: int, out: Vector) -> None:
+    def _write_units(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         """Units counted per slot first (`_tally`), then each slot written once from the
         shares table its piece adds up (`_shares`): a store costs more than a count, and
         several units share most slots."""
         np_ = self.players
-        vis: int = state.sight(player)
         everything = vis == (1 << self.hexes) - 1
         units, owners, cargo, ready = self._units, self._unit_owner, self._cargo, self._ready
         attackers = self._attackers
@@ -467,9 +472,8 @@ class ViktoryIIEncoding(Encoding):
             out[i] = table[k if k < len(table) else len(table) - 1]
             tally[i] = 0
 
-    def _write_turn(self, state: ViktoryIIState, player: int, out: Vector) -> None:
+    def _write_turn(self, state: ViktoryIIState, player: int, vis: int, out: Vector) -> None:
         np_ = self.players
-        vis: int = state.sight(player)
         current: int = state.player
         out[self._current + (current - player) % np_] = 1.0
         decision: tuple[str, int] | None = state.decision_seen_by(player)
