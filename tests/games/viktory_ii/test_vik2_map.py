@@ -50,6 +50,27 @@ def test_rule_five_starting_hexes_on_the_edge(players):
         assert len(start_area(b, s)) == 5
 
 
+@pytest.mark.parametrize("players", range(2, 9))
+def test_rule_starting_hexes_spread_evenly_round_the_map(players):
+    """Spread evenly: round the ring, neighbouring starts are the same number of edge hexes
+    apart, or one more where the ring's length does not share out (4 and 8 players had a
+    start stepped off a corner, 8 and 10 hexes from its neighbours where the rest were 9)."""
+    b = board(RADIUS_BY_PLAYERS[players])
+    ring = b.ring()
+    at = sorted(ring.index(s) for s in start_hexes(b, players))
+    gaps = [(at[(k + 1) % players] - at[k]) % len(ring) for k in range(players)]
+    assert max(gaps) - min(gaps) <= 1, gaps
+    assert sum(gaps) == len(ring)
+
+
+def test_starting_hexes_on_a_map_too_small_to_turn_off_the_corners():
+    """Seven starts on a ring of 42 (radius 7) are 6 apart wherever they begin, and some
+    multiple of 6 lands on a corner (every 7th hex): that start moves one hex on."""
+    b = board(7)
+    starts = start_hexes(b, 7)
+    assert len(set(starts)) == 7 and all(b.off_map[s] == 2 for s in starts)
+
+
 def test_rule_tile_mix_one_third_water_rest_even_extra_to_plains():
     counts = tile_counts(61, (1, 1, 1, 1, 2))
     assert counts == [11, 10, 10, 10, 20]

@@ -139,13 +139,17 @@ class ViktoryIIGame(BattleCardsGame):
     # a hex left empty (its owner knocked out by another battle) moves in with no battle; one
     # was fought against "player 255" (in cards mode with a decision). Records differ after
     # either.
-    version = "16"
+    # 17: the starting hexes are spread evenly round the edge (the ring turned until no start
+    # falls on a corner) rather than a start on a corner being stepped off it, which left its
+    # neighbours 5 and 7 edge hexes away where the rest were 6 (8 players) or 8 and 10 where
+    # the rest were 9 (4 players): with 4, 5 or 8 players on the usual map the starts differ.
+    version = "17"
     last_commits = {"1": "e81aefe053", "2": "093ac7dcc2", "3": "7a6fe0d370",
                     "4": "21b7e556fe", "5": "ea5a3de634", "6": "abbea0867e",
                     "7": "dcce4586b7", "8": "10b2619347", "9": "0562106afe",
                     "10": "46a4a545f2", "11": "00328e7944", "12": "eaf39afeb1",
                     "13": "7ff0d85cbe", "14": "38e7cb9e79",
-                    "15": "25bf78de13"}
+                    "15": "25bf78de13", "16": "6c0212253d"}
     Config = Config
     actions = ACTIONS
     summary = SUMMARY

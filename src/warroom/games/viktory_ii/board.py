@@ -122,16 +122,23 @@ def _row_letter(i: int) -> str:
 
 def start_hexes(b: Board, players: int) -> list[int]:
     """Each player's starting hex: edge hexes spread evenly round the map, never a corner, so
-    that each has four neighbours on the map (the five starting hexes)."""
+    that each has four neighbours on the map (the five starting hexes).
+
+    The spacing is the ring's length shared out by the players (the same number of edge hexes
+    between neighbours, or one more where it does not divide evenly), turned round the ring to
+    the first place, from a side's middle outwards, where no start falls on a corner: moving a
+    single start off its corner would leave its neighbours unevenly far."""
     ring = b.ring()
     n = len(ring)
-    out = []
-    for k in range(players):
-        i = (b.radius // 2 + round(k * n / players)) % n
-        if i % b.radius == 0:  # a corner has only three neighbours on the map
-            i = (i + 1) % n
-        out.append(ring[i])
-    return out
+    steps = [round(k * n / players) for k in range(players)]
+    home = b.radius // 2
+    for turn in sorted(range(n), key=lambda o: (abs(o - home), o)):
+        at = [(turn + step) % n for step in steps]
+        if all(i % b.radius for i in at):
+            return [ring[i] for i in at]
+    # No turn keeps every start off the corners (a small map): step each off its corner.
+    at = [(home + step) % n for step in steps]
+    return [ring[i + 1 if i % b.radius == 0 else i] for i in at]
 
 
 def start_area(b: Board, start: int) -> list[int]:
