@@ -177,6 +177,30 @@ def test_bad_options_and_seats_are_one_line_errors_naming_the_field(db):
     assert listing == []
 
 
+def test_the_lobby_says_whom_a_game_in_play_waits_for_as_its_spectators_see_it(db):
+    """Audit (stop 74, a club's projector): the lobby did not say whom a running table waits
+    for. A game in play lists `to_move`, the seats a spectator's view names; a game over
+    lists none."""
+    with client(db) as c:
+        made = create(c)
+        t0 = made["seats"][0]["token"]
+        summary = c.get(f"/api/games/{made['id']}").json()
+        assert summary["to_move"] == [0, 1]  # kow: both choose their dice at once
+        with c.websocket_connect(f"/ws/{made['id']}") as a, \
+                c.websocket_connect(f"/ws/{made['id']}") as watcher:
+            hello(a, t0)
+            seen = hello(watcher)
+            assert seen["observation"]["to_move"] == summary["to_move"]
+            a.send_text(json.dumps({"type": "act", "version": 0, "index": 0}))
+            receive(a)
+            seen = receive(watcher)
+        listed = {g["id"]: g for g in c.get("/api/games").json()["games"]}[made["id"]]
+        assert listed["to_move"] == seen["observation"]["to_move"] == [1]
+        ai = create(c, seats=("random", "random"))
+        wait_until_finished(c, ai["id"])
+        assert "to_move" not in c.get(f"/api/games/{ai['id']}").json()
+
+
 def test_a_seat_plays_and_both_seats_see_each_update(db):
     with client(db) as c:
         made = create(c)

@@ -364,3 +364,34 @@ def test_the_lobby_lists_a_team_game_side_by_side(live_server, browser):
     assert ("person (away) & person (away) vs person (away) & heuristic"
             in " ".join(row.inner_text().split()))
     page.close()
+
+
+def test_the_lobby_says_whom_each_game_in_play_waits_for(live_server, browser):
+    """Audit (stop 74, a club's projector): the list did not say which table stands still for
+    whom. A game in play says whom it waits for, a person away or not yet come named so; a
+    game made here waits for both kow seats at once, as its spectators see."""
+    page = browser.new_page()
+    made = page.request.post(live_server.url + "/api/games", data={
+        "game": "kow", "seats": [{"kind": "here"}, {"kind": "invite"}]}).json()
+    lobby(page, live_server.url)
+    row = page.locator(f"tr[data-game='{made['id']}']")
+    expect(row).to_contain_text("Waiting for seat 0 (not joined yet) and seat 1 (not joined yet)")
+    seats = [{"seat": 0, "kind": "person", "label": "person", "connected": False,
+              "joined": True},
+             {"seat": 1, "kind": "ai", "label": "heuristic", "connected": False},
+             {"seat": 2, "kind": "person", "label": "person", "connected": True, "joined": True}]
+    games = [{"id": f"{c * 6}{i:06d}", "game": "battle", "title": "Battle",
+              "status": "running", "created": time.time(), "seats": seats, "to_move": to_move}
+             for i, (c, to_move) in enumerate([("a", [0]), ("b", [1]), ("c", [2]), ("d", [])])]
+    page.route(re.compile(r"/api/games\?"), lambda route: route.fulfill(
+        content_type="application/json", body=json.dumps({"games": games, "total": 4})))
+    page.reload()
+    notes = page.locator("#games tr td:nth-child(2)")  # the status, and its note under it
+    expect(notes).to_have_count(4)
+    texts = [" ".join(t.split()) for t in notes.all_inner_texts()]
+    assert texts[:3] == ["running Waiting for seat 0 (away)",  # a person whose page is gone
+                         "running Waiting for seat 1",  # an AI: the seats column says which
+                         "running Waiting for seat 2"]  # a person here
+    assert texts[3] == "running"
+    page.close()
+

@@ -36,7 +36,8 @@ def test_a_joined_seat_of_an_open_game_is_not_listed_as_open(live_server, browse
     other.close()
     # the creator's tab goes to the lobby: seat 0 is joined, its page gone
     lobby(page, live_server.url)
-    expect(page.locator(f"#games tr[data-game='{game_id}'] td").nth(1)).to_have_text("open")
+    expect(page.locator(f"#games tr[data-game='{game_id}'] td").nth(1)).to_have_text(
+        "openWaiting for seat 0 (away)")  # (stop 75: whom the table waits for, under it)
     expect(seats_cell(page, game_id)).to_have_text(
         "person (away) vs open vs open vs heuristic", timeout=10_000)
     context.close()

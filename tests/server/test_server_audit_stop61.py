@@ -164,6 +164,7 @@ def test_the_lobby_lists_that_table_open(live_server, browser):
     _after_ai_move(live_server.app.state.server, made["id"])
     lobby(page, live_server.url)
     cells = page.locator(f"#games tr[data-game='{made['id']}'] td")
-    expect(cells.nth(1)).to_have_text("open", timeout=10_000)
+    # "open", and under it whom the table waits for (stop 75)
+    expect(cells.nth(1)).to_have_text("openWaiting for seat 1 (not joined yet)", timeout=10_000)
     expect(cells.nth(2)).to_have_text("heuristic vs open")
     page.close()

@@ -454,6 +454,8 @@ class LiveGame:
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()
+        elif not self.closed:  # whom the table waits for, as every spectator's view says it
+            out["to_move"] = list(self.state.to_move())
         if self.closed:
             out.update(closed_by(self.row))
         return out

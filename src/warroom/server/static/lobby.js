@@ -490,11 +490,23 @@ function resultText(g) {
   return capital(Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won);
 }
 
-// Under the status: how a finished game ended, or why a closed or an outdated one is not
-// played here.
+// Whom a game in play waits for, as its spectators read it: "Waiting for seat 1 (away)", so
+// that a club's organiser sees which table stands still for whom.
+function waitText(g) {
+  const seats = (g.to_move || []).map((i) => {
+    const kind = g.seats[i] ? seatText(g.seats[i], g.status) : "";
+    const why = kind === "person (away)" ? " (away)" : kind === "open" ? " (not joined yet)" : "";
+    return `seat ${i}${why}`;
+  });
+  return seats.length ? `Waiting for ${words(seats)}` : "";
+}
+
+// Under the status: how a finished game ended, whom one in play waits for, or why a closed
+// or an outdated one is not played here.
 function statusNote(g) {
   if (g.status === "closed") return `Closed ${closedBy(g)}, unfinished`;
-  return g.status === "outdated" ? capital(g.note || "") : resultText(g);
+  if (g.status === "outdated") return capital(g.note || "");
+  return g.outcome ? resultText(g) : waitText(g);
 }
 
 // A row's links: play or watch a game this server plays, and a finished one's record and
