@@ -892,7 +892,7 @@ function neutralHere(view) {
 }
 
 function outcomeHere(view) {
-  return kit.outcomeText(neutralHere(view), kit.handedNames(welcome?.seats));
+  return kit.outcomeText(neutralHere(view), kit.handedNames(welcome?.seats), welcome?.sides);
 }
 
 function statusText(view) {

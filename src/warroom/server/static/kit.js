@@ -524,23 +524,34 @@ export function tieBreakText(view) {
   return text && text[0].toUpperCase() + text.slice(1);
 }
 
+/** The team (its number, the index of its side) whose members are exactly `winners`, or -1:
+ *  a win of a seat alone, or of seats that are no one team. */
+export function winningTeam(winners, sides = []) {
+  return (sides || []).findIndex((side) => side.length > 1
+    && side.length === winners.length && side.every((s) => winners.includes(s)));
+}
+
 /** The result of a finished game as its viewer reads it: "You win", "You lose - seat 1 wins",
  *  "You win, with seat 2" (a shared win), "A draw"; a spectator reads "Seat 1 wins". `names`
- *  names seats the AI took over (seatsText). */
-export function outcomeText(view, names = {}) {
+ *  names seats the AI took over (seatsText). `sides` are who win or lose together (the
+ *  welcome's, a lobby summary's): a team that wins is named, "You lose - team 1 (seats 1 and
+ *  3) wins", as the game's own words name it ("team 1's castle"). */
+export function outcomeText(view, names = {}, sides = []) {
   const out = view.outcome || {};
   const winners = out.winners || [];
   if (!winners.length) return "A draw";
+  const team = winningTeam(winners, sides);
+  const who = team < 0 ? seatsText(winners, names) : `team ${team} (${seatsText(winners, names)})`;
+  const wins = team < 0 && winners.length > 1 ? "win" : "wins";
   const seat = view.seat;
   if (seat === null || seat === undefined) {
-    const text = `${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
-    return text[0].toUpperCase() + text.slice(1);
+    return `${who[0].toUpperCase()}${who.slice(1)} ${wins}`;
   }
   if (winners.includes(seat)) {
     const others = winners.filter((s) => s !== seat);
     return others.length ? `You win, with ${seatsText(others, names)}` : "You win";
   }
-  return `You lose - ${seatsText(winners, names)} ${winners.length > 1 ? "win" : "wins"}`;
+  return `You lose - ${who} ${wins}`;
 }
 
 /** The seats the AI took over (a lobby summary's seats, `handed`: why), named as the lobby

@@ -1,6 +1,6 @@
 // The lobby: the games on this server, and a form to start one (a game, its rules, its rule
 // options from the game's config, and who sits in each seat).
-import { closedBy, drawRules, h } from "/static/kit.js";
+import { closedBy, drawRules, h, winningTeam } from "/static/kit.js";
 
 const $ = (sel) => document.querySelector(sel);
 let catalog = null;
@@ -480,12 +480,16 @@ function words(items) {
 const capital = (text) => text && text[0].toUpperCase() + text.slice(1);
 
 // How a finished game ended, naming the seats as the list does: "seat 1 (heuristic) won",
-// "a draw", "seat 0 resigned: seat 1 (person) won".
+// "a draw", "seat 0 resigned: seat 1 (person) won", "team 1 won: seat 1 (person) and seat 3
+// (heuristic)" (a team's win, as the game names its teams).
 function resultText(g) {
   const out = g.outcome;
   if (!out) return "";
   const seat = (i) => `seat ${i} (${g.seats[i] ? seatText(g.seats[i], g.status) : "?"})`;
-  const won = out.draw || !out.winners.length ? "a draw" : `${words(out.winners.map(seat))} won`;
+  const team = winningTeam(out.winners, g.sides);
+  const won = out.draw || !out.winners.length ? "a draw"
+    : team >= 0 ? `team ${team} won: ${words(out.winners.map(seat))}`
+      : `${words(out.winners.map(seat))} won`;
   const resigned = out.details?.resigned;
   return capital(Number.isInteger(resigned) ? `seat ${resigned} resigned: ${won}` : won);
 }

@@ -18,6 +18,7 @@ let table = null;
 let at = 0; // the position asked for: drawn once its window has come
 let positions = 0; // how many the game has; 0 until the first window has come
 let seats = []; // the game's seats as the lobby lists them
+let sides = []; // its teams, as the lobby lists them (a game without teams: none)
 let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
 let newest = 0; // the game's last position as its lobby entry gives it, before any window
@@ -198,7 +199,7 @@ function draw() {
   // On a phone the result panel is screens below the table: the bar says who won (app.css
   // shows the line on a phone alone).
   const ended = $("#ended");
-  ended.textContent = view.terminal ? kit.outcomeText(view, kit.handedNames(seats)) : "";
+  ended.textContent = view.terminal ? kit.outcomeText(view, kit.handedNames(seats), sides) : "";
   ended.hidden = !view.terminal;
   if (drawn === view) return;
   drawn = view;
@@ -212,7 +213,7 @@ function draw() {
   // before in its answer; of the first of an answer, whole, the last line), and the result.
   const added = (i > 0 ? view.log : own.slice(-1)).concat(kit.endLines(view))
     .map((line) => kit.seatWords(line, view.seat, table))
-    .concat(view.terminal ? [kit.outcomeText(view, kit.handedNames(seats))] : []);
+    .concat(view.terminal ? [kit.outcomeText(view, kit.handedNames(seats), sides)] : []);
   $("#step-lines").replaceChildren(...added.map((text) => h("p", { text })));
   const root = $("#table");
   root.replaceChildren();
@@ -232,7 +233,7 @@ function draw() {
   if (view.terminal) {
     const out = view.outcome;
     box.replaceChildren(h("h3", { text: "Result" }),
-      h("p", { class: "headline", text: kit.outcomeText(view, kit.handedNames(seats)) }),
+      h("p", { class: "headline", text: kit.outcomeText(view, kit.handedNames(seats), sides) }),
       // why it ended as the table's result says it: the closing lines of this viewer's log
       // (the end event and what brought it about), else the bare reason (a resignation's)
       ...(view.end_lines?.length ? view.end_lines : [out.reason]).map((line) => h("p", {
@@ -272,6 +273,7 @@ function choose(viewer) {
 async function start() {
   const info = await (await fetch(`/api/games/${id}`)).json();
   seats = info.seats || [];
+  sides = info.sides || [];
   closed = info.status === "closed" ? info : null;
   $("#title").textContent = `Replay of ${info.title || id}`;
   document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
