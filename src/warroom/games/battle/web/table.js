@@ -105,7 +105,8 @@ export function render(root, view, ctx) {
       building ? h("b", { text: building })
         : h("span", {}, "Round ", h("b", { text: o.round }), ", turn ", h("b", { text: o.turn })),
       // A draft or deck building names its step already (`building`).
-      building ? null : h("b", { text: STEP_WORDS[o.phase] || o.phase }),
+      // A resignation ends the game where the rules stood (its phase the step under way).
+      building ? null : h("b", { text: view.terminal ? STEP_WORDS.over : STEP_WORDS[o.phase] || o.phase }),
       h("span", {}, "Decks ", h("b", { text: o.deck_mode })),
       o.teams !== "none" ? h("span", {}, "Teams ", h("b", { text: o.teams })) : null),
     o.draw_pile !== undefined && !building ? h("div", { class: "row" }, pile("Draw pile", o.draw_pile),
