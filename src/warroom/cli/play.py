@@ -491,7 +491,7 @@ def play_locked(lock: SaveLock, game: str | None, players_text: str | None, seed
         # a win; the result line stays the last, for whatever reads it
         click.echo(your_result(outcome, next(iter(people))), err=as_json)
     if humans or not as_json:
-        line = (result_line(g, outcome, seat_players(record, specs))
+        line = (result_line(g, outcome, seat_players(record, specs), config)
                 + (f"; seed {seed}" if seed_hidden else ""))
         click.echo(terminal_line(line, err=as_json), err=as_json)
     if as_json:
@@ -556,12 +556,19 @@ def note_edited_files(g: Game, record: Record) -> None:
                                     "plays"))
 
 
-def result_line(g: Game, outcome: Outcome, specs: list[str]) -> str:
-    """"Result: player 1 (heuristic) - reason; scores", as `play` and `replay` say it. A
-    resignation's line has no scores: its 1 and 0 only repeat who won, and "scores: 0, 1"
-    under kow's table, whose scores read 0 and 0, read as the game's own (an audit)."""
+def result_line(g: Game, outcome: Outcome, specs: list[str], config: Any) -> str:
+    """"Result: player 1 (heuristic) - reason; scores", as `play` and `replay` say it; a
+    team's win names the team as the game numbers them ("Result: team 1: player 1 (random),
+    player 3 (random) - ..."). A resignation's line has no scores: its 1 and 0 only repeat who
+    won, and "scores: 0, 1" under kow's table, whose scores read 0 and 0, read as the game's
+    own (an audit)."""
     winners = ", ".join(f"player {p}" + (f" ({specs[p]})" if p < len(specs) else "")
                         for p in outcome.winners) or "nobody (draw)"
+    teams = g.team_seats(config) or []
+    team = next((t for t, seats in enumerate(teams)
+                 if len(seats) > 1 and sorted(seats) == sorted(outcome.winners)), None)
+    if team is not None:
+        winners = f"team {team}: {winners}"
     scores = "" if "resigned" in outcome.details else f"; {g.scores_text(outcome)}"
     return f"Result: {winners} - {outcome.reason}{scores}"
 
@@ -867,7 +874,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
             # seat's view of a game in play)
             "events": _json_events(g, record, state, events, counted_for, resignations),
             "view": view, "outcome": None if outcome is None else outcome.to_json(),
-            "result": None if outcome is None else result_line(g, outcome, names),
+            "result": None if outcome is None else result_line(g, outcome, names, loaded.config),
             **({"check_files": files} if files is not None else {})}))
         return
     if players:
@@ -888,7 +895,7 @@ def replay_cmd(file: str, as_player: int | None, check_files: bool, as_json: boo
         click.echo(f"(unfinished: {counted(len(record.actions), 'action')} "
                    f"{_unfinished_why(record)})")
     else:  # the record's SPECs are text without control characters (Record.load)
-        click.echo(terminal_line(result_line(g, outcome, names), err=False))
+        click.echo(terminal_line(result_line(g, outcome, names, loaded.config), err=False))
 
 
 def _json_events(g: Game, record: Record, state: State, events: list[dict[str, Any]],
