@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
+from rich.console import Console
 from rich.progress import Progress
 
 from ..agents import parse_spec, parse_specs
+from ..agents.human import Hotseat
 from ..games import get_game
 from ..sim.progress import game_progress
 from ..sim.tournament import (
@@ -37,6 +40,7 @@ from .common import (
     options_words,
     parse_sets,
 )
+from .play import check_shared_terminal
 from .simulate import CLOCK_CAVEAT, note_clock_bound, resolve_workers
 
 
@@ -102,12 +106,16 @@ def tournament(game: str, players_text: str | None, fmt: str, best_of: int, matc
     workers = resolve_workers(workers, "process", len(specs))
     played = [0]  # matches finished, for the line Ctrl-C prints
     # With --json, standard output holds the result alone (a script reads it): a person
-    # entrant's table and prompts go to standard error, as `play --json` puts them.
-    people: dict[str, Any] = {}  # where a person entrant plays, if not standard output
-    if as_json and any(parse_spec(p)[0] == "human" for p in specs):
-        from rich.console import Console
-
-        people["console"] = Console(stderr=True, highlight=False)
+    # entrant's table and prompts go to standard error, as `play --json` puts them. People
+    # who share the terminal take the seat in turn, as at `warroom play` (their hands and
+    # secret choices were on screen for one another).
+    humans = sum(parse_spec(p)[0] == "human" for p in specs)
+    people: dict[str, Any] = {}  # where the person entrants play
+    if humans:
+        people["console"] = Console(stderr=as_json, highlight=False)
+    if humans > 1:
+        check_shared_terminal(people["console"], as_json)
+        people["hotseat"] = Hotseat(sys.stdin, people["console"])
 
     def on_match(number: int, match: Match) -> None:
         played[0] += 1
@@ -126,8 +134,9 @@ def tournament(game: str, players_text: str | None, fmt: str, best_of: int, matc
         note_clock_bound(specs)  # with --json too: on standard error
         # Games played, at a terminal only (as evaluate's): a match of long games showed
         # nothing until it ended. How many games are left is not known (a match ends at a
-        # majority), so the bar counts them without a total.
-        with game_progress() as progress:
+        # majority), so the bar counts them without a total. Not while people play: it was
+        # drawn again and again over their prompts.
+        with game_progress(shown=not humans) as progress:
             bar.append(progress)
             task = progress.add_task(f"{g.name} round 1", total=None)
 

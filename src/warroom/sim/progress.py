@@ -50,11 +50,12 @@ class FittedProgress(Progress):
     0:…") and the line wrap; at 40, `simulate`'s count itself ("15/1…  210.1 games/s
     0:00:… ETA 0:00:…")."""
 
-    def __init__(self, console: Console, *parts: Part):
+    def __init__(self, console: Console, *parts: Part, shown: bool = True):
         # set before rich's start, which draws the (empty) table before it has a console
         self.parts, self.screen = parts, console
         super().__init__(*(column for part in parts for column in part.columns),
-                         console=console, disable=not console.is_terminal, transient=True)
+                         console=console, disable=not (shown and console.is_terminal),
+                         transient=True)
 
     def make_tasks_table(self, tasks: Iterable[Task]) -> Table:
         shown = [task for task in tasks if task.visible]
@@ -93,13 +94,15 @@ class FittedProgress(Progress):
 
 
 @contextmanager
-def game_progress() -> Iterator[Progress]:
+def game_progress(shown: bool = True) -> Iterator[Progress]:
     """A bar of games: how many are done, the rate, time elapsed and left. On a narrow
-    terminal the rate goes first, then the time elapsed, the bar, the time left."""
+    terminal the rate goes first, then the time elapsed, the bar, the time left. `shown`
+    False: counted, never drawn (people play at the terminal)."""
     with FittedProgress(Console(stderr=True), Part(3, (BarColumn(),)),
                         Part(0, (MofNCompleteColumn(),)), Part(1, (RateColumn(),)),
                         Part(2, (TimeElapsedColumn(),)),
-                        Part(4, (TextColumn("ETA"), TimeRemainingColumn()))) as progress:
+                        Part(4, (TextColumn("ETA"), TimeRemainingColumn())),
+                        shown=shown) as progress:
         yield progress
 
 

@@ -343,13 +343,15 @@ def run_tournament(spec: TournamentSpec,
                    on_round: Callable[[Round], None] | None = None,
                    workers: int = 1,
                    on_game: Callable[[int], None] | None = None,
-                   console: Any = None) -> Tournament:
+                   console: Any = None, hotseat: Any = None) -> Tournament:
     """Play a whole tournament; `on_match(round number, match)` is called for each match in
     draw order, `on_round(round)` as each round ends and `on_game(round number)` for each game
     played (with workers, the games of a match as it comes back). With `workers` > 1 the
     matches of a round are played side by side in worker processes; the result is the same.
     `console` (a rich Console) is where a person entrant's table and prompts go (standard
-    output if None): standard error when standard output is for a JSON result alone."""
+    output if None): standard error when standard output is for a JSON result alone.
+    `hotseat` (an `agents.human.Hotseat` on that console) seats the people who share one
+    terminal: nobody sees another's hand or secret choice (`_Hotseat`)."""
     event = _Event(spec)
     shapes = _bracket(event)  # refused before anything is played if it cannot finish
     check_workers(spec, workers)
@@ -370,7 +372,7 @@ def run_tournament(spec: TournamentSpec,
                 byes_had[u] += 1
             jobs = [(spec, members, units, number, i) for i, units in enumerate(tables)]
             matches = []
-            for match in _play_matches(event, jobs, pool, on_game, console):
+            for match in _play_matches(event, jobs, pool, on_game, console, hotseat):
                 matches.append(match)
                 if on_match is not None:
                     on_match(number, match)
@@ -389,13 +391,14 @@ MatchJob = tuple[TournamentSpec, list[list[int]], list[int], int, int]
 
 def _play_matches(event: _Event, jobs: list[MatchJob], pool: Any,
                   on_game: Callable[[int], None] | None = None,
-                  console: Any = None) -> Iterator[Match]:
+                  console: Any = None, hotseat: Any = None) -> Iterator[Match]:
     """The matches of a round in draw order: here, or in `pool` (each a function of its own
     job alone, so where it is played changes nothing). `on_game(round number)` is called
     after each game here; for a match from `pool`, for each of its games as it comes back."""
     if pool is None:
         for _, members, units, number, index in jobs:
-            yield _play_match(event, members, units, number, index, on_game, console)
+            yield _play_match(event, members, units, number, index, on_game, console,
+                              hotseat)
     else:
         for match, (_, _, _, number, _) in zip(ordered_map(pool, _play_match_job, jobs), jobs):
             if on_game is not None:
@@ -453,7 +456,7 @@ def _tables(order: list[int], per_match: int, shape: Shape,
 
 def _play_match(event: _Event, members: list[list[int]], units: list[int], number: int,
                 index: int, on_game: Callable[[int], None] | None = None,
-                console: Any = None) -> Match:
+                console: Any = None, hotseat: Any = None) -> Match:
     spec = event.spec
     config, groups = event.setup(len(units))
     match = Match(units=list(units), wins={u: 0 for u in units}, shared={u: 0 for u in units},
@@ -471,18 +474,14 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
                 specs[seat] = spec.players[entrant]
         seed = derive_seed(spec.seed, "round", number, "match", index, "game", g)
         agents = make_agents(specs, event.game, seed)
-        if console is not None:  # a person's table and prompts (humans play in this process)
-            from ..agents.human import HumanAgent
-
-            for agent in agents:
-                if isinstance(agent, HumanAgent):
-                    agent.console = console
+        seats = _People(agents, console, hotseat)  # humans play in this process
         scores = {u: 0.0 for u in units}
         # a failing game is one line naming it, its seed the tournament's (`--seed`)
         with failing_game(f"{spec.game} tournament (seed {spec.seed}) round {number} match "
                           f"{index + 1} game {g + 1}", specs):
             try:
-                outcome = play_game(event.game, config, seed, agents, keep_record=False).outcome
+                outcome = play_game(event.game, config, seed, agents, keep_record=False,
+                                    on_action=seats.after).outcome
             except Exception as exc:
                 failure = agent_failure(exc)
                 if failure is None:  # the game's own error: the event cannot go on
@@ -495,6 +494,7 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
                 reason = outcome.reason
                 for seat, score in enumerate(outcome.scores):
                     scores[seat_unit[seat]] += float(score)
+        seats.game_over(g + 1, specs, winners, seat_unit, reason)
         match.games.append(GameResult(seed, seat_unit, winners, reason, scores))
         if len(winners) == 1:  # won by one unit; a draw is a win for none: the match goes
             match.wins[winners[0]] += 1  # on, scores count
@@ -509,6 +509,41 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
     match.winner, match.decided_by = _decide(match, needed,
                                              make_rng(spec.seed, "lot", number, index))
     return match
+
+
+class _People:
+    """The person entrants of one game: their table and prompts on `console`, and, where
+    several share one terminal, its `hotseat` (as `warroom play` seats them): a seat's view
+    goes once its decision is made and the AI players' turns follow, and at the game's end,
+    so that the next person never finds another's hand on the screen."""
+
+    def __init__(self, agents: list[Any], console: Any, hotseat: Any):
+        from ..agents.human import HumanAgent
+
+        self.seats = {seat for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
+        self.hotseat = hotseat if self.seats else None
+        for seat in self.seats:
+            if console is not None:
+                agents[seat].console = console
+            agents[seat].hotseat = self.hotseat
+
+    def after(self, state: Any, player: int, action: Any, record: Any) -> None:
+        if self.hotseat is not None and player in self.seats and not state.is_terminal() \
+                and state.to_move()[0] not in self.seats:
+            self.hotseat.leave(player, "The AI players are playing... (Ctrl-C stops the "
+                                       "tournament)")
+
+    def game_over(self, number: int, specs: list[str], winners: list[int],
+                  seat_unit: list[int], reason: str) -> None:
+        """The last seated person's view goes; the table reads how the game ended."""
+        if self.hotseat is None:
+            return
+        if self.hotseat.seated is not None:
+            self.hotseat.clear()
+        who = ", ".join(f"player {s} ({specs[s]})" for s in range(len(specs))
+                        if seat_unit[s] in winners) or "nobody (a draw)"
+        self.hotseat.console.print(f"Game {number} of the match: won by {who} - {reason}",
+                                   markup=False, highlight=False)
 
 
 def _shifts(games: int, units: int, rng: Any) -> list[int]:
