@@ -136,7 +136,7 @@ def test_ties_in_a_match_go_to_the_score_then_to_lot():
     ({"team_size": 2, "match_size": 4}, "no 2 teams of 2"),
     ({"team_size": 2, "match_size": 3}, "multiple of the team size"),
     ({"format": "swiss"}, "unknown tournament format"),
-    ({"config": {"players": "3"}}, "disagrees with --match-size"),
+    ({"config": {"players": "3"}}, "disagrees with the match size, 2 players"),
     # the command line's bounds hold for a call from Python too
     ({"game": "battle", "match_size": 5}, "--match-size must be from 2 to 4 players, got 5"),
     ({"match_size": 1}, "--match-size must be from 2 to 4"),

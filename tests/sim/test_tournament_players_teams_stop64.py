@@ -18,7 +18,14 @@ def test_players_given_with_teams_are_told_to_enter_teams(capsys):
     assert said[0] == said[1] == (
         "warroom: error: battle with these options is played in teams of 2: add --teams 2 "
         "(consecutive entrants form a team), or --set the game's team option off"), said
-    # without teams, the seats given still disagree with the match's size, as before
+    # without teams, the seats given still disagree with the match's size; said without
+    # naming a --match-size nobody typed as if it had been (stop 75), with the fix
     assert main(["tournament", "battle", "--players", "random,heuristic", "--set",
                  "players=4"]) == 2
-    assert "--set players=4 disagrees with --match-size 2" in capsys.readouterr().err
+    assert capsys.readouterr().err.strip() == (
+        "warroom: error: --set players=4 disagrees with the match size, 2 players a game "
+        "(--match-size, two sides unless given): give --match-size 4, or leave players out")
+    assert main(["tournament", "battle", "--players", "random,heuristic", "--set",
+                 "players=6"]) == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "matches are of 2 to 4 players; leave players out")

@@ -196,8 +196,13 @@ class _Event:
                 if given != self.spec.match_size:
                     if self.spec.team_size == 1:  # "add --teams 2" says what was meant
                         self._refuse_teams(asked)
-                    raise ConfigError(f"--set players={values['players']} disagrees with "
-                                      f"--match-size {self.spec.match_size}")
+                    # (--match-size may not have been typed: two sides is its default)
+                    fix = (f"give --match-size {given}, or leave players out"
+                           if 2 <= given <= MAX_MATCH_SIZE else
+                           f"matches are of 2 to {MAX_MATCH_SIZE} players; leave players out")
+                    raise ConfigError(f"--set players={values['players']} disagrees with the "
+                                      f"match size, {self.spec.match_size} players a game "
+                                      f"(--match-size, two sides unless given): {fix}")
             values["players"] = seats
         try:
             config = self.game.config(values)
