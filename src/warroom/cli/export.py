@@ -82,7 +82,8 @@ Card rows (--cards), one per game, seat, card and fate:
   run, [sweep or tune, cell.KEY, ...,] index, seat, card, fate, count
 the card by its name (with its deck, "Ambush (deck1)", when the seats'
 decks differ), the fate as `warroom report` counts it (drawn, played, and
-the game's own: discarded, destroyed, ...). A run whose options dealt no
+the game's own: discarded, destroyed, ...; a kow report says "defeated"
+for played). A run whose options dealt no
 cards (viktory's mode=dice) has none: a note on standard error says so.
 
 \b
