@@ -60,3 +60,18 @@ def test_no_progress_bar_is_drawn_over_a_persons_prompt():
                         timeout=30)
     assert "you are player" in shown
     assert "ETA" not in shown and "kow round 1" not in shown
+
+
+def test_one_person_sees_how_each_of_their_games_ended():
+    """Audit (stop 75): a person entrant's game ended with its last prompt, then the match
+    line: the last turn's events (kow: the round's scores, who won it and why) were never
+    shown. They are, then a line of how the game ended, before the match's line."""
+    proc = tournament("kow", "--players", "human,random", "--set", "victories_to_win=1",
+                      stdin="1\n" * 400)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    ended = re.search(r"Game 1 of the match: won by player \d \((human|random)\) - first to 1 "
+                      r"Victory", out)
+    assert ended, out[-1500:]
+    assert re.search(r"Round 1 over: scores \d+-\d+, player \d wins the round", out)
+    assert out.index("Round 1 over") < ended.start() < out.index("  round 1: ")

@@ -484,9 +484,11 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
         # a failing game is one line naming it, its seed the tournament's (`--seed`)
         with failing_game(f"{spec.game} tournament (seed {spec.seed}) round {number} match "
                           f"{index + 1} game {g + 1}", specs):
+            final = None
             try:
-                outcome = play_game(event.game, config, seed, agents, keep_record=False,
-                                    on_action=seats.after).outcome
+                final = play_game(event.game, config, seed, agents, keep_record=False,
+                                  on_action=seats.after)
+                outcome = final.outcome
             except Exception as exc:
                 failure = agent_failure(exc)
                 if failure is None:  # the game's own error: the event cannot go on
@@ -499,7 +501,8 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
                 reason = outcome.reason
                 for seat, score in enumerate(outcome.scores):
                     scores[seat_unit[seat]] += float(score)
-        seats.game_over(g + 1, specs, winners, seat_unit, reason)
+        seats.game_over(g + 1, specs, winners, seat_unit, reason,
+                        None if final is None else final.state)
         match.games.append(GameResult(seed, seat_unit, winners, reason, scores))
         if len(winners) == 1:  # won by one unit; a draw is a win for none: the match goes
             match.wins[winners[0]] += 1  # on, scores count
@@ -526,6 +529,7 @@ class _People:
         from ..agents.human import HumanAgent
 
         self.seats = {seat for seat, agent in enumerate(agents) if isinstance(agent, HumanAgent)}
+        self.agents = agents
         self.hotseat = hotseat if self.seats else None
         for seat in self.seats:
             if console is not None:
@@ -539,16 +543,23 @@ class _People:
                                        "tournament)")
 
     def game_over(self, number: int, specs: list[str], winners: list[int],
-                  seat_unit: list[int], reason: str) -> None:
-        """The last seated person's view goes; the table reads how the game ended."""
-        if self.hotseat is None:
+                  seat_unit: list[int], reason: str, state: Any) -> None:
+        """How the game ended, told to the people who played it: one person sees the game's
+        last events as its every turn's (the match line alone left how it ended unsaid); in
+        a hotseat the last seated person's view goes first, and the table reads the line."""
+        if not self.seats:
             return
-        if self.hotseat.seated is not None:
-            self.hotseat.clear()
+        if self.hotseat is not None:
+            if self.hotseat.seated is not None:
+                self.hotseat.clear()
+        elif state is not None:
+            for seat in self.seats:
+                self.agents[seat].show_new_events(state.observation(seat))
         who = ", ".join(f"player {s} ({specs[s]})" for s in range(len(specs))
                         if seat_unit[s] in winners) or "nobody (a draw)"
-        self.hotseat.console.print(f"Game {number} of the match: won by {who} - {reason}",
-                                   markup=False, highlight=False)
+        self.agents[min(self.seats)].console.print(
+            f"Game {number} of the match: won by {who} - {reason}", markup=False,
+            highlight=False)
 
 
 def _shifts(games: int, units: int, rng: Any) -> list[int]:
