@@ -356,7 +356,7 @@ def run_tournament(spec: TournamentSpec,
     `console` (a rich Console) is where a person entrant's table and prompts go (standard
     output if None): standard error when standard output is for a JSON result alone.
     `hotseat` (an `agents.human.Hotseat` on that console) seats the people who share one
-    terminal: nobody sees another's hand or secret choice (`_Hotseat`)."""
+    terminal: nobody sees another's hand or secret choice (`_People`)."""
     event = _Event(spec)
     shapes = _bracket(event)  # refused before anything is played if it cannot finish
     check_workers(spec, workers)
@@ -487,7 +487,7 @@ def _play_match(event: _Event, members: list[list[int]], units: list[int], numbe
             final = None
             try:
                 final = play_game(event.game, config, seed, agents, keep_record=False,
-                                  on_action=seats.after)
+                                  on_action=seats.after if seats.hotseat else None)
                 outcome = final.outcome
             except Exception as exc:
                 failure = agent_failure(exc)
@@ -537,7 +537,8 @@ class _People:
             agents[seat].hotseat = self.hotseat
 
     def after(self, state: Any, player: int, action: Any, record: Any) -> None:
-        if self.hotseat is not None and player in self.seats and not state.is_terminal() \
+        """After each action of a hotseat's game (an AI-only game is given no callback)."""
+        if player in self.seats and not state.is_terminal() \
                 and state.to_move()[0] not in self.seats:
             self.hotseat.leave(player, "The AI players are playing... (Ctrl-C stops the "
                                        "tournament)")

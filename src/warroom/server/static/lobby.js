@@ -467,10 +467,16 @@ async function create(ev) {
 // nobody has joined (no page has opened its link) is "open": one whose page came is a person,
 // away once that page is closed, as in a running game.
 function seatText(s, status) {
-  if (s.kind === "ai") return s.label;
+  const state = seatState(s, status);
+  return state === "ai" ? s.label : state === "away" ? "person (away)" : state;
+}
+
+// A seat's state in the list: "ai", "person", "open" (nobody has joined) or "away".
+function seatState(s, status) {
+  if (s.kind === "ai") return "ai";
   if (s.connected) return "person";
   if (status === "open" && !s.joined) return "open";
-  return ["finished", "closed", "outdated"].includes(status) ? "person" : "person (away)";
+  return ["finished", "closed", "outdated"].includes(status) ? "person" : "away";
 }
 
 function words(items) {
@@ -497,10 +503,10 @@ function resultText(g) {
 // Whom a game in play waits for, as its spectators read it: "Waiting for seat 1 (away)", so
 // that a club's organiser sees which table stands still for whom.
 function waitText(g) {
+  const WHY = { away: " (away)", open: " (not joined yet)" };
   const seats = (g.to_move || []).map((i) => {
-    const kind = g.seats[i] ? seatText(g.seats[i], g.status) : "";
-    const why = kind === "person (away)" ? " (away)" : kind === "open" ? " (not joined yet)" : "";
-    return `seat ${i}${why}`;
+    const state = g.seats[i] ? seatState(g.seats[i], g.status) : "";
+    return `seat ${i}${WHY[state] || ""}`;
   });
   return seats.length ? `Waiting for ${words(seats)}` : "";
 }
