@@ -566,6 +566,9 @@ def test_the_sweep_progress_bar_names_the_cell_as_a_part_of_the_sweep(tmp_path, 
         def advance(self, task):
             pass
 
+        def count_earlier(self, task, games):
+            pass
+
         def stop(self):
             pass
 

@@ -316,7 +316,7 @@ def _progress(to_file: bool, total: int, label: str) -> Iterator[Callable[[], No
         return
     from ..sim.progress import game_progress
 
-    with game_progress() as progress:
+    with game_progress(verb="Read") as progress:
         task = progress.add_task(f"export {label}", total=total)
         yield lambda: progress.advance(task)
 

@@ -141,7 +141,8 @@ def sweep(game: str, varies: tuple[str, ...], n_games: int | None, players_text:
 
             def on_cell(cell, done: int) -> None:
                 where = f"{g.name} sweep (cell {numbers[cell.label]}/{len(cells)}: {cell.label})"
-                progress.update(task, description=escape(where), advance=min(done, n_games))
+                progress.update(task, description=escape(where))
+                progress.count_earlier(task, min(done, n_games))
 
             info = run_sweep(store, g, sets, vary, cells, specs, seed, n_games, workers_n,
                              backend, address, on_cell=on_cell,

@@ -14,6 +14,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -53,9 +54,21 @@ class FittedProgress(Progress):
     def __init__(self, console: Console, *parts: Part, shown: bool = True):
         # set before rich's start, which draws the (empty) table before it has a console
         self.parts, self.screen = parts, console
+        self.started_at: dict[TaskID, int] = {}
         super().__init__(*(column for part in parts for column in part.columns),
                          console=console, disable=not (shown and console.is_terminal),
                          transient=True)
+
+    def add_task(self, description: str, start: bool = True, total: float | None = 100.0,
+                 completed: int = 0, visible: bool = True, **fields: object) -> TaskID:
+        task = super().add_task(description, start, total, completed, visible, **fields)
+        self.started_at[task] = completed  # a resumed run's earlier games: not this run's
+        return task
+
+    def count_earlier(self, task: TaskID, games: int) -> None:
+        """Count `games` a resumed run played before this command (not in its line)."""
+        self.started_at[task] = self.started_at.get(task, 0) + games
+        self.advance(task, games)
 
     def make_tasks_table(self, tasks: Iterable[Task]) -> Table:
         shown = [task for task in tasks if task.visible]
@@ -94,16 +107,43 @@ class FittedProgress(Progress):
 
 
 @contextmanager
-def game_progress(shown: bool = True) -> Iterator[Progress]:
+def game_progress(shown: bool = True, verb: str = "Played") -> Iterator[FittedProgress]:
     """A bar of games: how many are done, the rate, time elapsed and left. On a narrow
     terminal the rate goes first, then the time elapsed, the bar, the time left. `shown`
-    False: counted, never drawn (people play at the terminal)."""
-    with FittedProgress(Console(stderr=True), Part(3, (BarColumn(),)),
-                        Part(0, (MofNCompleteColumn(),)), Part(1, (RateColumn(),)),
-                        Part(2, (TimeElapsedColumn(),)),
-                        Part(4, (TextColumn("ETA"), TimeRemainingColumn())),
-                        shown=shown) as progress:
+    False: counted, never drawn (people play at the terminal). The bar goes once the work
+    is done; a drawn one leaves a line of what it counted ("Played 100 games in 2.4 s
+    (41.7 games/s)", `verb` first), as the bar's own figures would otherwise go with it."""
+    progress = FittedProgress(Console(stderr=True), Part(3, (BarColumn(),)),
+                              Part(0, (MofNCompleteColumn(),)), Part(1, (RateColumn(),)),
+                              Part(2, (TimeElapsedColumn(),)),
+                              Part(4, (TextColumn("ETA"), TimeRemainingColumn())),
+                              shown=shown)
+    with progress:
         yield progress
+        started = [(task, progress.started_at.get(task.id, 0)) for task in progress.tasks]
+    if not progress.disable:
+        for task, before in started:
+            # the time to its last game (a finished task's), not to the report written after it
+            seconds = task.finished_time or task.elapsed or 0.0
+            progress.screen.print(games_line(verb, int(task.completed) - before, seconds),
+                                  highlight=False)
+
+
+def games_line(verb: str, games: int, seconds: float) -> str:
+    """What a finished bar leaves: the games this command played or read (a resumed run's
+    earlier ones not counted), how long they took and the rate."""
+    rate = f" ({games / seconds:.1f} games/s)" if games and seconds > 0 else ""
+    return f"{verb} {games:,} game{'' if games == 1 else 's'} in {duration(seconds)}{rate}"
+
+
+def duration(seconds: float) -> str:
+    """A time taken, as a person reads it: 0.8 s, 42.0 s, 3 min 05 s, 1 h 02 min."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, whole = divmod(round(seconds), 60)
+    if minutes < 60:
+        return f"{minutes} min {whole:02d} s"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 def games_counted(progress: Progress | None) -> int | None:
