@@ -914,15 +914,16 @@ def reading(path: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _writing(taken: str = "") -> Iterator[None]:
-    """A locked database, a full disk or a read-only file as WriteFailed, in one line. With
-    `taken` (what the row's primary key being there already means), an IntegrityError, another
+    """A locked database, a full disk, a read-only file or a damaged page the write met (a
+    DatabaseError, which the others are kinds of) as WriteFailed, in one line. With `taken`
+    (what the row's primary key being there already means), an IntegrityError, another
     writer over the same database having made the same write first, is a Conflict saying so:
     no passing failure. (Each of these writes is one statement, so nothing is left open.)"""
     try:
         yield
-    except sqlite3.OperationalError as exc:
-        raise WriteFailed(str(exc).splitlines()[0]) from exc
     except sqlite3.IntegrityError as exc:
         if not taken:
             raise
         raise Conflict(taken) from exc
+    except sqlite3.DatabaseError as exc:
+        raise WriteFailed(str(exc).splitlines()[0]) from exc
