@@ -201,7 +201,9 @@ def test_owners_and_terrain_are_told_without_colour_and_named_hex_by_hex(live_se
     assert b3.startswith("B3: plains; ") and f"Seat {owner_b3}'s town" in b3, b3
     assert f"Seat {unit_owner}'s units: {units[0]} infantry" in b3, b3
     a1 = cells["A1"]["label"]
-    assert re.match(r"A1 .*\(plains; your city \(your capital\); your units: 1 infantry.*\): "
+    # (its name, then its marks in words: the marks themselves, "A1 0 ★ 0 1♟", were read
+    # aloud as "zero star zero one pawn"; audit, stop 76)
+    assert re.match(r"A1 \(plains; your city \(your capital\); your units: 1 infantry.*\): "
                     r"move an infantry from A1$", a1), a1
     e5 = cells["E5"]["label"]
     assert "Seat" in e5 and "your attackers: 1 infantry" in e5, e5

@@ -652,18 +652,20 @@ export function render(root, view, ctx) {
       acts.bind(g, plays);
       // Its name says all the tooltip does: "E5: plains; Seat 1's town; Seat 1's units: 1
       // infantry". A hex with actions keeps the name kit.js gives it (what it shows, then the
-      // actions), what it holds put after what it shows; the others are images, no Tab stops.
+      // actions), what it holds put after its name; the others are images, no Tab stops.
       const held = tip.slice(1).join("; ");
       if (plays.length) {
         const label = g.getAttribute("aria-label");
         const shown = ctx.kit.shownText(g);
-        const [, terrain] = /^[^:]*: (.*)$/.exec(tip[0]);
+        const [, called, terrain] = /^([^:]*): (.*)$/.exec(tip[0]);
         const words = `${terrain}${held ? `; ${held}` : ""}`;
         // (the labels alone where they say what it shows, "move to B2 (plains)": then what
         // they do not say after them)
         const extra = [label.includes(terrain) ? null : terrain, held || null].filter(Boolean).join("; ");
         if (label.startsWith(`${shown}: `)) {
-          g.setAttribute("aria-label", `${shown} (${words}): ${label.slice(shown.length + 2)}`);
+          // What it shows, in words: its name, then what its marks say ("I2 0 ★ 0 1♟" read
+          // aloud was "I2 zero star zero one pawn"; the words say the same: "your capital")
+          g.setAttribute("aria-label", `${called} (${words}): ${label.slice(shown.length + 2)}`);
         } else if (extra) {
           g.setAttribute("aria-label", `${label} (${extra})`);
         }
