@@ -211,6 +211,18 @@ def test_owners_and_terrain_are_told_without_colour_and_named_hex_by_hex(live_se
     # the hexes on the accessibility tree, named; only the playable ones take the focus
     tree = page.locator("svg.v2map").aria_snapshot()
     assert re.search(r"img \"B3: plains; Seat \d'{1,2}s town", tree), tree[:400]
+    # ... in the grid's order (A1, A2, ...), the playable hexes among the others: drawn last,
+    # on top, they were read last (audit, stop 76). The browser's own tree (Playwright's
+    # snapshot follows the DOM, not aria-owns)
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {node["nodeId"]: node for node in nodes}
+    [the_map] = [node for node in nodes if node.get("name", {}).get("value") == "the map"]
+    read = [re.match(r"[A-Z]\d+", by_id[child]["name"]["value"])[0]
+            for child in the_map["childIds"] if by_id[child].get("name", {}).get("value")]
+    in_grid = page.evaluate("""() => [...document.querySelectorAll('svg.v2map g.hex-cell')]
+      .sort((a, b) => a.dataset.hex - b.dataset.hex).map((g) => g.dataset.name)""")
+    assert read == in_grid, (read, in_grid)
+    assert in_grid[0] == "A1" and cells["A1"]["playable"]  # (one drawn last)
     stops = page.locator("svg.v2map [tabindex='0']").count()
     assert stops == sum(c["playable"] for c in cells.values()) <= 3
     assert not errors, errors

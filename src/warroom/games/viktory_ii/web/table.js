@@ -534,6 +534,9 @@ export function render(root, view, ctx) {
     // whose, its units and whose); only the hexes with something to do take the focus.
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", "the map");
+    // ... in the grid's order, A1 to the last: the hexes with something to do are drawn last
+    // (on top, their edges whole), which put them last in the reading order too
+    box.setAttribute("aria-owns", cells.map((_, hx) => `v2-hex-${hx}`).join(" "));
     const defs = svg("defs");
     for (const [letter, art] of Object.entries(TERRAIN_PATTERNS)) {
       const pattern = svg("pattern", { id: `v2-pattern-${letter}`, width: 12, height: 12,
@@ -551,7 +554,7 @@ export function render(root, view, ctx) {
     const raised = [];
     cells.forEach((c, hx) => {
       const letter = o.terrain[hx] || "?";
-      const g = svg("g", { class: "hex-cell", "data-hex": hx, "data-name": c.name });
+      const g = svg("g", { class: "hex-cell", id: `v2-hex-${hx}`, "data-hex": hx, "data-name": c.name });
       const tip = [`${c.name}: ${letter === "?" ? "unexplored" : TERRAINS[LETTERS.indexOf(letter)]}`];
       const fogged = Boolean(o.fog && o.fog[hx] === "0" && letter !== "?");
       // the ground as it looks: under the fog's black at .45
