@@ -620,6 +620,11 @@ function focusInSight(el) {
   if (el.matches(":focus-visible")) el.scrollIntoView({ block: "nearest" });
 }
 
+// A thing focus() moves the focus to: one that takes it (a button, a field, a tabindex; a
+// heading given tabindex -1). A Viktory II hex keeps its id when it stops being playable, and
+// focus() on it did nothing: the focus fell to the page's body.
+const focusable = (e) => (e && (e.tabIndex >= 0 || e.hasAttribute("tabindex")) ? e : null);
+
 function focusAgain(box, note, fallbacks) {
   if (!note) return;
   const el = document.activeElement;
@@ -637,7 +642,7 @@ function focusAgain(box, note, fallbacks) {
     : note.action && menu.querySelector(attr(note.action))))
     || (note.inMenu && note.anchor && find(attr(note.anchor)))
     || (note.action && !note.inMenu && alike(find(attr(note.action))))
-    || (note.id && note.id !== box.id && visible(document.getElementById(note.id)))
+    || (note.id && note.id !== box.id && focusable(visible(document.getElementById(note.id))))
     || fallbacks.map(find).find(Boolean)
     || box;
   // A redraw must not move a page the person has scrolled away from the thing focused (a
