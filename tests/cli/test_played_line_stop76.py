@@ -19,8 +19,9 @@ LINE = re.compile(r"(Played|Read) ([\d,]+) games? in ([\d.]+ s|\d+ min \d\d s|\d
 
 
 @pytest.mark.parametrize(("seconds", "words"), [
-    (0.04, "0.0 s"), (0.84, "0.8 s"), (42.0, "42.0 s"), (59.94, "59.9 s"), (60.0, "1 min 00 s"),
-    (185.2, "3 min 05 s"), (3599.4, "59 min 59 s"), (3600.0, "1 h 00 min"),
+    (0.04, "0.0 s"), (0.84, "0.8 s"), (42.0, "42.0 s"), (59.94, "59.9 s"),
+    (59.96, "1 min 00 s"), (60.0, "1 min 00 s"), (185.2, "3 min 05 s"),
+    (3599.4, "59 min 59 s"), (3600.0, "1 h 00 min"),
     (3725.0, "1 h 02 min"), (90061.0, "25 h 01 min")])
 def test_a_time_taken_reads_as_a_person_reads_it(seconds, words):
     assert duration(seconds) == words

@@ -138,7 +138,7 @@ def games_line(verb: str, games: int, seconds: float) -> str:
 
 def duration(seconds: float) -> str:
     """A time taken, as a person reads it: 0.8 s, 42.0 s, 3 min 05 s, 1 h 02 min."""
-    if seconds < 60:
+    if round(seconds, 1) < 60:  # (59.96 s is "1 min 00 s", not "60.0 s")
         return f"{seconds:.1f} s"
     minutes, whole = divmod(round(seconds), 60)
     if minutes < 60:
