@@ -96,3 +96,36 @@ def test_a_copy_that_cannot_be_made_refuses_the_upgrade_and_changes_nothing(tmp_
                                   f" to {SCHEMA_VERSION}; nothing changed")
     assert read(db)[0] == 2
     assert not list(tmp_path.glob("*.bak"))
+
+
+def test_while_the_copy_is_made_no_file_has_the_copy_s_name(tmp_path, monkeypatch):
+    """Audit (stop 76): a server killed while it made the copy left a half copy (and its
+    journal) as FILE.schema-2.bak, the name the README says to serve, which SQLite rolled
+    back to an empty database. The copy gets its name once it is whole."""
+    db = tmp_path / "games.sqlite"
+    schema_2_file(db).close()
+    seen: list[list[str]] = []
+
+    class Watched(sqlite3.Connection):  # what a kill -9 during the backup would leave
+        def backup(self, target, **kwargs):
+            super().backup(target, pages=1)  # a page written, the copy not whole
+            seen.append(sorted(p.name for p in tmp_path.iterdir()))
+            super().backup(target, **kwargs)
+
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: real(*a, factory=Watched, **k))
+    SqliteStore(db).close()
+    assert seen and not [name for name in seen[0] if name.endswith(".bak")], seen
+    assert "games.sqlite.schema-2.bak.part" in seen[0], seen
+    assert read(tmp_path / "games.sqlite.schema-2.bak")[:2] == (2, [("g2", 8)])
+    assert not list(tmp_path.glob("*.part*"))
+
+
+def test_a_half_copy_a_killed_upgrade_left_is_cleared_and_the_copy_made_whole(tmp_path):
+    db = tmp_path / "games.sqlite"
+    schema_2_file(db).close()
+    for half in ("games.sqlite.schema-2.bak.part", "games.sqlite.schema-2.bak.part-journal"):
+        (tmp_path / half).write_bytes(b"half a copy")
+    SqliteStore(db).close()
+    assert not list(tmp_path.glob("*.part*"))
+    assert read(tmp_path / "games.sqlite.schema-2.bak")[:2] == (2, [("g2", 8)])

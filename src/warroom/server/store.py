@@ -33,6 +33,7 @@ Another store (PostgreSQL, say) only has to implement `GameStore`; see the serve
 from __future__ import annotations
 
 import contextlib
+import glob
 import itertools
 import json
 import logging
@@ -482,27 +483,51 @@ class SqliteStore:
         refuses schema versions past N serves the copy: games in play under its rules are
         finished there. Called with this connection's write lock taken, so the copy is what
         the upgrade starts from: a second connection reads it (a connection cannot back up
-        the database it is writing)."""
-        for count in itertools.count(1):
-            copy = Path(f"{self.path}.schema-{version}{'' if count == 1 else f'.{count}'}.bak")
-            try:  # (made owner-only: the file holds every game's secrets)
-                os.close(os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                break
-            except FileExistsError:
-                continue
-            except OSError as exc:
-                raise self._no_copy(version, copy, exc.strerror or str(exc)) from None
-        try:
-            source, target = sqlite3.connect(self.path), sqlite3.connect(copy)
+        the database it is writing). The copy is made under FILE.schema-N.bak.part and given
+        its name once whole: a server killed while it copied left a half copy under the name
+        the README says to serve, which SQLite then rolled back to an empty database."""
+        folder, name = Path(self.path).parent, Path(self.path).name
+        for half in folder.glob(f"{glob.escape(name)}.schema-*.bak.part*"):
+            half.unlink(missing_ok=True)  # a killed upgrade's (one server a file: not another's)
+        part = Path(f"{self.path}.schema-{version}.bak.part")
+        try:  # (made owner-only: the file holds every game's secrets)
+            os.close(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+            source, target = sqlite3.connect(self.path), sqlite3.connect(part)
             try:
                 source.backup(target)
             finally:
                 target.close()
                 source.close()
+            return self._name_copy(version, part)
         except sqlite3.Error as exc:
-            copy.unlink(missing_ok=True)
-            raise self._no_copy(version, copy, failure_reason(exc, copy)) from None
-        return copy
+            raise self._no_copy(version, self._copy_name(version),
+                                failure_reason(exc, part)) from None
+        except OSError as exc:
+            raise self._no_copy(version, self._copy_name(version),
+                                exc.strerror or str(exc)) from None
+        finally:
+            part.unlink(missing_ok=True)
+
+    def _copy_name(self, version: int, count: int = 1) -> Path:
+        """The copy's name: FILE.schema-N.bak, the first taken by nothing from `count` on."""
+        while True:
+            copy = Path(f"{self.path}.schema-{version}{'' if count == 1 else f'.{count}'}.bak")
+            if not copy.exists():
+                return copy
+            count += 1
+
+    def _name_copy(self, version: int, part: Path) -> Path:
+        """Give the whole copy `part` its name, never one taken (a link fails where a file is)."""
+        for count in itertools.count(1):
+            copy = self._copy_name(version, count)
+            try:
+                os.link(part, copy)
+            except FileExistsError:
+                continue
+            except OSError:  # a file system without hard links: the name was free just now
+                os.replace(part, copy)
+            return copy
+        raise AssertionError("unreachable")
 
     def _no_copy(self, version: int, copy: Path, why: str) -> StoreError:
         return StoreError(f"{self.path}: cannot keep a copy of it as it was ({copy}: {why}) "
