@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import glob
-import itertools
 import json
 import logging
 import math
@@ -518,16 +517,17 @@ class SqliteStore:
 
     def _name_copy(self, version: int, part: Path) -> Path:
         """Give the whole copy `part` its name, never one taken (a link fails where a file is)."""
-        for count in itertools.count(1):
+        count = 1
+        while True:
             copy = self._copy_name(version, count)
             try:
                 os.link(part, copy)
-            except FileExistsError:
+            except FileExistsError:  # taken between the look and the link: the next free one
+                count += 1
                 continue
             except OSError:  # a file system without hard links: the name was free just now
                 os.replace(part, copy)
             return copy
-        raise AssertionError("unreachable")
 
     def _no_copy(self, version: int, copy: Path, why: str) -> StoreError:
         return StoreError(f"{self.path}: cannot keep a copy of it as it was ({copy}: {why}) "
