@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +26,11 @@ from .errors import DataError
 
 if TYPE_CHECKING:
     from .core import Game
+
+try:
+    import fcntl
+except ImportError:  # no flock here: a killed process's folder stays until the system clears it
+    fcntl = None  # type: ignore[assignment]
 
 # What one record or run may carry in all: a few data files of at most 1 MiB each.
 MAX_EMBEDDED_BYTES = 8 * MAX_DATA_BYTES
@@ -214,13 +221,65 @@ def _on_disk(game: Game, option: str, value: Any,
 
 
 _DIR: Path | None = None
+_PREFIX = "warroom-embedded-"
+# Held locked for as long as the process (and any it forks) lives: a folder whose mark can be
+# locked belongs to a process that is gone (killed: atexit never ran) and is cleared.
+_IN_USE = ".in-use"
+_IN_USE_FD: int | None = None
+# A folder with no mark (made before marks were, or one being made) is cleared once it is this
+# old: a process whose folder is being made puts its mark in well under this.
+_UNMARKED_AGE = 24 * 3600.0
+
+
+def _own_folder() -> Path:
+    """This process's folder of copies; the ones that killed processes left are cleared first."""
+    global _IN_USE_FD
+    _clear_left()
+    folder = Path(tempfile.mkdtemp(prefix=_PREFIX))
+    atexit.register(shutil.rmtree, folder, True)
+    if fcntl is not None:
+        # Locked under another name, then named: a folder's mark is never seen unlocked
+        # while its process lives.
+        marking = folder / f"{_IN_USE}.new"
+        _IN_USE_FD = os.open(marking, os.O_WRONLY | os.O_CREAT, 0o600)
+        fcntl.flock(_IN_USE_FD, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        marking.replace(folder / _IN_USE)
+    return folder
+
+
+def _clear_left() -> None:
+    if fcntl is None:
+        return
+    try:
+        folders = [p for p in Path(tempfile.gettempdir()).glob(f"{_PREFIX}*")
+                   if p.is_dir() and not p.is_symlink() and p.stat().st_uid == os.getuid()]
+    except OSError:
+        return
+    for folder in folders:
+        try:
+            fd = os.open(folder / _IN_USE, os.O_WRONLY)
+        except FileNotFoundError:
+            try:
+                if time.time() - folder.stat().st_mtime > _UNMARKED_AGE:
+                    shutil.rmtree(folder, ignore_errors=True)
+            except OSError:
+                pass
+            continue
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # its process lives
+        finally:
+            os.close(fd)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
     global _DIR
     if _DIR is None:
-        _DIR = Path(tempfile.mkdtemp(prefix="warroom-embedded-"))
-        atexit.register(shutil.rmtree, _DIR, True)
+        _DIR = _own_folder()
     # Two options naming one file name one copy; an option left out (its default) and another
     # left out share theirs too.
     name = Path(str(value or "default")).name
@@ -234,3 +293,4 @@ def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
         tmp.write_bytes(file.text.encode("utf-8"))
         tmp.replace(path)
     return path
+

@@ -106,6 +106,11 @@ without a byte-order mark, but not of one with it. A copy whose `text` does not 
 only up to {MAX_DATA_BYTES} bytes), and all the copies of a record at most {MAX_EMBEDDED_BYTES}
 characters in all.
 
+To replay or resume, warroom writes each copy to a folder of the process's own in the
+system's temporary folder (`warroom-embedded-*`, readable by its owner only), removed when
+the process ends; a folder a killed process left is removed by the next warroom process of
+the same user that writes copies.
+
 ## Actions
 
 An action is a JSON object: `"type"`, the action's name (each game's headings below), and one
