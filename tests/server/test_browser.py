@@ -814,11 +814,12 @@ def test_the_header_says_whether_an_awaited_person_is_connected(live_server, bro
     create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
     page.wait_for_selector("#table .panel")
     link = page.locator("#invites input.link").input_value()
-    # ... and for how long it has been away (its own tests: test_seats_browser.py)
-    assert re.fullmatch(r"Waiting for seat 1 \(a person, not connected for \d+ s\)",
-                        wait_until_waiting(page, random.Random(9)))
+    # (a seat never opened is "not joined yet"; how long a seat has been away once it left:
+    # test_quiet_status_stop77.py)
+    assert wait_until_waiting(page, random.Random(9)) == \
+        "Waiting for seat 1 (a person, not joined yet)"
     seat_1 = "[...document.querySelectorAll('#seats li')][1].textContent"
-    assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
+    assert page.evaluate(seat_1).startswith("Seat 1: person · not joined yet")
     other = guest.new_page()
     other.goto(link)
     other.wait_for_selector("#table .panel")

@@ -24,7 +24,7 @@ def test_the_header_says_where_the_ai_search_stands_in_line(live_server, browser
     page.route_web_socket("**/ws/*", through)
     page.goto(f"{live_server.url}/game/{made['id']}")  # watching: no seat's token
     page.wait_for_selector("#table .panel", timeout=20_000)
-    waiting = "Watching - waiting for seat 0 (a person, not connected"
+    waiting = "Watching - waiting for seat 0 (a person, not joined yet)"
     expect(page.locator("#status")).to_contain_text(waiting)
     line = "the AI's search is queued behind 2 tables where people play"
     routes[0].send(json.dumps({"type": "queued", "message": line}))

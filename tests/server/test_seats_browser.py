@@ -85,16 +85,17 @@ def test_the_creator_opening_a_friends_invite_link_is_asked_first(live_server, b
 
 def test_a_seat_away_too_long_can_be_handed_to_the_ai(db, browser):
     """Audit (stop 40): a person who never came stopped the game forever ("Waiting for seat
-    1 (a person, not connected)"). The waiting line says how long the seat has been away;
-    once that passes the server's `hand_after`, the other player is offered "Let the AI play
-    seat 1" (asked to confirm), and everyone is told when it is done."""
+    1 (a person, not connected)"). Once the seat has been away (here: never joined) the
+    server's `hand_after`, the other player is offered "Let the AI play seat 1" (asked to
+    confirm, told how long), and everyone is told when it is done."""
     with LiveServer(db, ai_processes=0, hand_after=2) as server:
         host, watcher = browser.new_context(), browser.new_context()
         page = host.new_page()
         game_id = create_in_lobby(page, server.url, "kow", ["here", "invite"])
         page.wait_for_selector("#table .panel")
         status = wait_until_waiting(page, random.Random(4))
-        assert status.startswith("Waiting for seat 1 (a person, not connected for ")
+        # (a seat never opened is "not joined yet", not "not connected": stop 77)
+        assert status == "Waiting for seat 1 (a person, not joined yet)"
         watching = watcher.new_page()
         watching.goto(f"{server.url}/game/{game_id}")
         watching.wait_for_selector("#table .panel")

@@ -2237,13 +2237,16 @@ def create_app(db: str | Path = "warroom-games.sqlite", *, store: GameStore | No
         return fail(f"{what}: {message[:1].lower()}{message[1:]}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def refused(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def refused(request: Request, exc: StarletteHTTPException) -> Response:
         """The web framework's own refusals (a path no route has, a method a route does not
         take, a multipart body without its boundary): under `error` as every other error, the
-        key the pages read, instead of FastAPI's `detail`."""
+        key the pages read, instead of FastAPI's `detail`; a browser's mistyped address gets a
+        page that says so and leads to the lobby."""
         message = str(exc.detail) or "refused"
         if exc.status_code in (404, 405):  # "Not Found" alone does not say what was not
             message = f"{message}: {request.method} {request.url.path}"
+        if exc.status_code == 404 and _wants_page(request):  # a mistyped address, in a browser
+            return FileResponse(STATIC / "not-found.html", status_code=404)
         response = fail(message, exc.status_code)
         response.headers.update(exc.headers or {})  # a 405's Allow
         return response
@@ -2800,6 +2803,14 @@ def _watching(live: LiveGame, token: str) -> str:
         return (f"Seat {taken} was taken by the invited player: this link opens it no more, "
                 "and you are watching")
     return ""
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (its Accept names HTML): not the API, a script or a file
+    of the pages, whose callers read the JSON error."""
+    return (request.method in ("GET", "HEAD")
+            and not request.url.path.startswith(("/api/", "/static/", "/tables/"))
+            and "text/html" in request.headers.get("accept", ""))
 
 
 def _missing(server: Server, game_id: str) -> str:

@@ -93,8 +93,9 @@ function say(text, kind = "error") {
 // way): no close comes for minutes, and the page went on saying "Your turn". So the page asks
 // (a ping every `ping` ms), and a connection from which no frame at all comes within `answer`
 // ms of a hello, a ping or an act is taken for lost: it is opened again, as after a close. (A
-// test may set window.warroomTiming before the page loads, not to wait seconds.)
-const TIMING = { ping: 10000, answer: 8000, ...(window.warroomTiming || {}) };
+// test may set window.warroomTiming before the page loads, not to wait seconds; `presence` is
+// how long a page's coming or going holds before it is said, sayPresence.)
+const TIMING = { ping: 10000, answer: 8000, presence: 1500, ...(window.warroomTiming || {}) };
 
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -258,6 +259,7 @@ async function receive(entry, frame) {
     entry.busy = 0;
     entry.down = false;
     connected = new Set(frame.seats.filter((s) => s.connected).map((s) => s.seat));
+    presenceSaid = new Set(connected); // what was before this page came is not news
     (frame.joined || []).forEach((s) => joined.add(s));
     connected.forEach((s) => joined.add(s));
     awayFrom.clear();
@@ -284,6 +286,7 @@ async function receive(entry, frame) {
   }
   if (frame.type === "presence") {
     connected = new Set(frame.connected);
+    sayPresence();
     connected.forEach((s) => { joined.add(s); awayFrom.delete(s); });
     for (const s of welcome?.seats || []) { // a seat whose last page went: away from now
       if (s.kind !== "ai" && !connected.has(s.seat) && !awayFrom.has(s.seat)) {
@@ -356,6 +359,12 @@ function refuse(text, closed = null) {
   $("#message").hidden = true;
   $("#status").textContent = closed ? "Table closed" : "Not at the table";
   if (!views.size) document.querySelector(".side").hidden = true; // no seats, no log
+  if (!welcome) { // the page's title and heading say so, not "warroom table"
+    const heading = closed ? "Table closed" : "This link opens no table";
+    pageTitle = `${heading} - warroom`;
+    document.title = pageTitle;
+    $("#title").textContent = heading;
+  }
   for (const sel of ["#prompt", "#pass", "#invites", "#result"]) {
     $(sel).hidden = true;
     $(sel).replaceChildren();
@@ -539,6 +548,28 @@ function alliesText(seat) {
     : `; ${kit.seatsText(allies)}, your allies, lose with you`;
 }
 
+// A person's page opening or closing is said aloud (the seats list changes only where the
+// eye is), once it has held a moment: a page that reconnects is not news.
+let presenceSaid = new Set(); // the seats connected as last said
+let presenceTimer = null;
+function sayPresence() {
+  clearTimeout(presenceTimer);
+  presenceTimer = setTimeout(() => {
+    const here = localSeats();
+    const persons = (welcome?.seats || []).filter((s) => s.kind !== "ai" && !here.includes(s.seat))
+      .map((s) => s.seat);
+    const came = persons.filter((s) => connected.has(s) && !presenceSaid.has(s));
+    const went = persons.filter((s) => !connected.has(s) && presenceSaid.has(s));
+    presenceSaid = new Set(connected);
+    const news = [[came, "joined the table"], [went, "left the table"]]
+      .filter(([seats]) => seats.length).map(([seats, what]) => {
+        const who = kit.seatsText(seats);
+        return `${who[0].toUpperCase()}${who.slice(1)} ${what}.`;
+      });
+    if (news.length) $("#presence-said").textContent = news.join(" ");
+  }, TIMING.presence);
+}
+
 // "3 min": how long a seat has had no page connected.
 function awayText(seat) {
   const secs = Math.max(0, (Date.now() - awayFrom.get(seat)) / 1000);
@@ -570,7 +601,8 @@ function handControls(view) {
         `Let the AI play seat ${seat}`);
     }
     return confirmation("hand", `Let the AI play seat ${seat}?`,
-      `Seat ${seat} has been away ${awayText(seat)}: the heuristic AI plays it for the rest `
+      `Seat ${seat} ${joined.has(seat) ? "has been away" : "has not joined in"} `
+      + `${awayText(seat)}: the heuristic AI plays it for the rest `
       + "of the game, and its person watches if they come back.", () => hand(seat),
       () => { handing = null; drawSeats(view); });
   });
@@ -841,11 +873,11 @@ function drawStatus() {
   // Written only when it changes: this runs every second, and a screen reader may read the
   // status (role "status") again at every write.
   const text = lost ? "Connection lost - reconnecting..."
-    : view ? (allOpened() ? statusText(view) : OPENING) : null;
-  if (text !== null && status.textContent !== text) status.textContent = text;
+    : view ? (allOpened() ? statusText(view, false) : OPENING) : null;
+  if (text !== null) writeStatus(status, text);
   // The tab's title says it is the person's turn: a friend waiting with the page in another
   // tab, or on a phone in another app, sees only the title (the tab list, the task switcher).
-  const title = (text?.startsWith("Your turn") ? `● ${text} · ` : "") + pageTitle;
+  const title = (text?.startsWith("Your turn") ? `● ${timed(text)} · ` : "") + pageTitle;
   if (pageTitle && document.title !== title) document.title = title;
   // On a phone the table is long: a button beside "Your turn" scrolls to the first thing that
   // can be played. On a wider screen it comes only while nothing playable is in sight (six
@@ -853,6 +885,30 @@ function drawStatus() {
   const jump = lost || !revealed || !view || view.terminal || !view.legal.length
     || (!phone() && !playableOutOfSight());
   if ($("#jump").hidden !== jump) $("#jump").hidden = jump;
+}
+
+// Where an away seat's time goes in a status: it ticks every second (then every minute), so
+// it is shown but kept out of what a screen reader reads of the status, which would otherwise
+// be read again at every tick; the status still says the seat is "not connected".
+const AWAY_TIME = /\u2060(\d+)\u2060/g;
+const awayMark = (seat) => `\u2060${seat}\u2060`;
+const timed = (text) => text.replace(AWAY_TIME, (_, seat) => ` for ${awayText(Number(seat))}`);
+const untimed = (text) => text.replace(AWAY_TIME, "");
+
+// The status as `text` says, its away times in spans hidden from screen readers: the rest is
+// written anew only when it changes, the times in place.
+function writeStatus(status, text) {
+  const said = [...status.childNodes].filter((n) => !n.classList?.contains("away-time"))
+    .map((n) => n.textContent).join("");
+  if (said !== untimed(text) || status.querySelectorAll(".away-time").length
+      !== [...text.matchAll(AWAY_TIME)].length) {
+    status.replaceChildren(...text.split(AWAY_TIME).map((part, i) => (i % 2
+      ? h("span", { class: "away-time", "aria-hidden": "true", "data-seat": part }) : part)));
+  }
+  for (const span of status.querySelectorAll(".away-time")) {
+    const time = ` for ${awayText(Number(span.dataset.seat))}`;
+    if (span.textContent !== time) span.textContent = time;
+  }
 }
 
 const phone = () => window.matchMedia?.(kit.PHONE).matches;
@@ -900,7 +956,14 @@ function outcomeHere(view) {
   return kit.outcomeText(neutralHere(view), kit.handedNames(welcome?.seats), welcome?.sides);
 }
 
-function statusText(view) {
+/** The status: whose turn it is, or whom the game waits for; `plain` false leaves the marks
+ * where an away seat's time goes (writeStatus). */
+function statusText(view, plain = true) {
+  const text = statusWords(view);
+  return plain ? timed(text) : text;
+}
+
+function statusWords(view) {
   // The result is at the top too: on a phone the result panel is below the whole table.
   if (view.terminal) return `Game over: ${outcomeHere(view)}`;
   // While the device is passed, the header must not say whose turn to whoever holds it.
@@ -928,7 +991,9 @@ function seatKind(seat) {
   if (info.kind === "ai") return `AI: ${info.label}`;
   if (localSeats().includes(seat)) return "on this device";
   if (connected.has(seat)) return "a person";
-  return awayFrom.has(seat) ? `a person, not connected for ${awayText(seat)}`
+  // One whose link was never opened has not left: the lobby says "not joined yet" too.
+  if (!joined.has(seat)) return "a person, not joined yet";
+  return awayFrom.has(seat) ? `a person, not connected${awayMark(seat)}`
     : "a person, not connected";
 }
 
@@ -952,7 +1017,8 @@ function drawSeats(view) {
       // whether an invited person's page is open now (the presence frames keep it current)
       s.kind !== "ai" && !localSeats().includes(s.seat) && !refused
         ? h("span", { class: "muted presence" },
-            connected.has(s.seat) ? " · connected" : " · not connected") : null,
+            connected.has(s.seat) ? " · connected"
+              : joined.has(s.seat) ? " · not connected" : " · not joined yet") : null,
       // The dot is an image named in words, its glyph hidden: a screen reader says "to move",
       // not "●" (the list's text, as a sighted player reads it, stays "... ●").
       moving.has(s.seat) ? h("span", { class: "turn-dot", role: "img", "aria-label": "to move",

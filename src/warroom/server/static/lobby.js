@@ -524,14 +524,19 @@ function statusNote(g) {
 // record when it is offered (a game not known to be over keeps it back). A table the
 // organiser closed opens no more: its record so far, and its replay.
 function links(g, link, playing) {
-  const record = h("a", { href: `/api/games/${g.id}/record`, download: true }, "record");
-  const replay = h("a", { href: `/replay/${g.id}` }, "replay");
+  // Each link names its game to a screen reader (a list of links read "watch" five times),
+  // after the word it shows.
+  const named = (word) => `${word} ${g.title} #${g.id.slice(0, 6)}`;
+  const record = h("a", { href: `/api/games/${g.id}/record`, download: true,
+                          "aria-label": named("record") }, "record");
+  const replay = h("a", { href: `/replay/${g.id}`, "aria-label": named("replay") }, "replay");
   if (g.status === "closed") return [record, replay];
   if (g.status === "outdated") {
     return [g.record ? record
       : h("span", { class: "muted", text: "no record: it may not be over" })];
   }
-  return [h("a", { href: link }, playing.length ? "play" : "watch"),
+  const go = playing.length ? "play" : "watch";
+  return [h("a", { href: link, "aria-label": named(go) }, go),
           ...(g.status === "finished" ? [record, replay] : [])];
 }
 
@@ -607,6 +612,11 @@ async function refresh() {
         .map((side) => side.map((i) => seats[i]).join(" & ")).join(" vs ") }),
       h("td", { class: "go" }, ...links(g, link, playing)));
   });
+  // An empty server's list says so, not a table of headings alone.
+  if (!rows.length && !from) {
+    rows.push(h("tr", { class: "none" },
+      h("td", { colspan: 4, class: "muted", text: "No games on this server yet." })));
+  }
   drawRows($("#games"), rows);
   fitTable($("table.games"));
 }

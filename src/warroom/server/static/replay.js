@@ -270,8 +270,33 @@ function choose(viewer) {
   else load(held, windowOf(at));
 }
 
+// A link to no game (or a server that did not answer): the page says so in its title and
+// heading, not "Replay of <id>" over dead controls, and leads back to the lobby.
+function noReplay(heading, text) {
+  $("#title").textContent = heading;
+  document.title = `${heading} - warroom`;
+  $("#message").textContent = text;
+  $("#message").hidden = false;
+  $("#viewer").closest("label").hidden = true;
+  document.querySelector(".steps").hidden = true;
+  $("#log").closest("section").hidden = true;
+  $("#table").replaceChildren(h("p", {}, h("a", { href: "/" }, "Go to the lobby")));
+}
+
 async function start() {
-  const info = await (await fetch(`/api/games/${id}`)).json();
+  let info;
+  try {
+    const answer = await fetch(`/api/games/${id}`);
+    info = await answer.json();
+    if (!answer.ok) {
+      noReplay("This link opens no replay", info.error || `the server answered ${answer.status}`);
+      return;
+    }
+  } catch (err) {
+    noReplay("The replay did not load",
+             `the game did not load: ${err.message}; reload the page to try again`);
+    return;
+  }
   seats = info.seats || [];
   sides = info.sides || [];
   closed = info.status === "closed" ? info : null;

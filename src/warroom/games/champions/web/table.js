@@ -139,7 +139,11 @@ export function render(root, view, ctx) {
       ...acts.byType("Throw").map((e) => acts.button(e, SIGNS[e.action.sign] || e.label)),
       o.roshambo.yours ? h("span", { class: "muted", text: `you threw ${o.roshambo.yours}` }) : null)));
   }
-  root.append(...(narrow ? [...mine, ...areas] : [...areas, ...mine]));
+  // On a phone what the seat acts on comes first, and the seats' areas get a heading of their
+  // own: their headings fell under the last of it ("Roshambo (dealer)").
+  const seats = narrow && mine.length
+    ? [h("h3", { class: "visually-hidden", text: "Battalions" }), ...areas] : areas;
+  root.append(...(narrow ? [...mine, ...seats] : [...areas, ...mine]));
   const rest = acts.rest();
   if (rest) root.append(rest);
 }
