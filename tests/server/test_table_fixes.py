@@ -8,7 +8,6 @@ count the lobby's form took without a word until it was sent."""
 from __future__ import annotations
 
 import json
-import re
 
 from playwright.sync_api import expect
 from test_browser import HeldFrames, create_in_lobby
