@@ -1157,8 +1157,8 @@ def test_a_server_holds_at_most_max_games_unfinished_games(db):
     assert refused.status_code == 429
     assert refused.json() == {"error": "this server holds its limit of games in play, 1 "
                                        "(warroom serve --max-games: unfinished games with a "
-                                       "move or a page connected in the last hour); finish "
-                                       "one, or try again later"}
+                                       "move or a player's page connected in the last hour); "
+                                       "finish one, or try again later"}
     assert after == before and {g["id"] for g in after["games"]} == {ai["id"], made["id"]}
     with client(db) as c:  # nothing was stored either
         assert len(c.get("/api/games").json()["games"]) == 2

@@ -130,8 +130,8 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
               help="Seconds before each AI move, so that people can follow it (a tenth of "
                    "it after 12 AI moves in a row).")
 @click.option("--max-games", default=500, show_default=True, type=IntRange(1, 100_000),
-              help="Games in play the server holds (unfinished, with a move or a page "
-                   "connected in the last hour); a request for another is refused (HTTP 429) "
+              help="Games in play the server holds (unfinished, with a move or a player's "
+                   "page connected in the last hour); a request for another is refused (HTTP 429) "
                    "until one finishes or is left.")
 @click.option("--create-every", default=20.0, show_default=True,
               type=FiniteFloatRange(0, 3600),

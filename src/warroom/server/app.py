@@ -947,7 +947,7 @@ class Server:
         if self.in_play() >= self.max_games:
             raise TooManyGames(f"this server holds its limit of games in play, "
                                f"{self.max_games} (warroom serve --max-games: unfinished games "
-                               "with a move or a page connected in the last hour); finish "
+                               "with a move or a player's page connected in the last hour); finish "
                                "one, or try again later", RETRY_FULL)
         game = REGISTRY.get(body.game)
         if game is None:
