@@ -16,6 +16,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -221,6 +222,7 @@ def _on_disk(game: Game, option: str, value: Any,
 
 
 _DIR: Path | None = None
+_DIR_LOCK = threading.Lock()
 _PREFIX = "warroom-embedded-"
 # Held locked for as long as the process (and any it forks) lives: a folder whose mark can be
 # locked belongs to a process that is gone (killed: atexit never ran) and is cleared.
@@ -278,8 +280,9 @@ def _clear_left() -> None:
 
 def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
     global _DIR
-    if _DIR is None:
-        _DIR = _own_folder()
+    with _DIR_LOCK:  # (a server's threads rebuild games at once: one folder a process)
+        if _DIR is None:
+            _DIR = _own_folder()
     # Two options naming one file name one copy; an option left out (its default) and another
     # left out share theirs too.
     name = Path(str(value or "default")).name
