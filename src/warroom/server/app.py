@@ -1532,6 +1532,12 @@ class Server:
             return
         self._warming = warming = loop.create_future()
         count = self.ai_processes
+        # Their fork server is started here, on the event loop's thread (the main one), where
+        # it is started with Ctrl-C ignored, as every worker forked from it then is from its
+        # first moment (`sim.pool_start`); from the thread below it could not be, and a worker
+        # still being born took a Ctrl-C as a KeyboardInterrupt. Some 15 ms, once.
+        with contextlib.suppress(OSError):  # (the thread tries again, and says why it failed)
+            pool_context(["warroom.server.ai"])
 
         def started(pool: ProcessPoolExecutor | None, error: BaseException | None) -> None:
             self._warming = None
