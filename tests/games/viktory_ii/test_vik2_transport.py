@@ -227,7 +227,7 @@ def test_rule_overwatch_fires_at_units_unloaded_next_to_artillery(tmp_path):
     assert (overwatch["source"], overwatch["where"], overwatch["unit"]) == \
         ("D4", "C4", units_text([2, 1, 0, 0]))
     assert describe_event(overwatch) == \
-        "Overwatch: Player 1's artillery on D4 fires at player 0's 2 infantry, 1 cavalry on C4"
+        "Overwatch: Player 1's artillery on D4 may fire at player 0's 2 infantry, 1 cavalry on C4"
     script_dice(state, [1, 6])  # two dice (Artillery Characteristics): one hit, selective
     take(state, FireOverwatch)
     assert state.decision() == ("battle", 1)  # the firer picks among the units landed
@@ -246,6 +246,12 @@ def test_rule_overwatch_held_at_units_unloaded_stays_ready(tmp_path):
     take(state, HoldOverwatch)
     assert state.session is None and not state.overwatch_fired.get(hx(state, "D4"))
     assert stack(state, "C4", 0) == [2, 1, 0, 0]
+    # The log (audit, stop 77): the question, then the answer, by the player's name; it said
+    # "... fires at ..." while asking, then "The defender holds Overwatch back".
+    asked, held = events(state, "overwatch")[-1], events(state, "overwatch_held")[-1]
+    assert describe_event(asked) == ("Overwatch: Player 1's artillery on D4 may fire at "
+                                     "player 0's 2 infantry, 1 cavalry on C4")
+    assert describe_event(held) == "Player 1 holds Overwatch back (1 artillery)"
 
 
 def test_rule_overwatch_option_off_no_fire_at_units_unloaded(tmp_path):

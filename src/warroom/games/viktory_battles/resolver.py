@@ -991,7 +991,7 @@ class BattleSession:
 
     def _on_overwatch(self, role: int, action: Any) -> None:
         if type(action) is HoldOverwatch:
-            self.log("overwatch_held", artillery=self.overwatch_ready)
+            self.log("overwatch_held", player=self.seat[DEF], artillery=self.overwatch_ready)
         else:
             self._fire_overwatch()
 

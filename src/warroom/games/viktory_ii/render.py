@@ -1102,7 +1102,8 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"{'lands and attacks' if e['attack'] else 'unloads'} "
                           f"{e['units']} on {e['where']}" + _sighted(e),
         "move_card": lambda: f"{p} plays {e['card']} {e['desc']} for +1 movement",
-        "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} fires at player "
+        # (said as its owner is asked: whether it fires, or holds back, comes next)
+        "overwatch": lambda: f"Overwatch: {p}'s artillery on {e['source']} may fire at player "
                              f"{e['target']}'s {e['unit']} on {e['where']}",
         "unopposed": lambda: f"Player {e['player']} moves {e['units']} into {e['where']} "
                              "unopposed: nothing is left there to fight",

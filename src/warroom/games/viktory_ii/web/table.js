@@ -318,7 +318,7 @@ const nextTo = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) < SIZE * SQRT3 * 1.1;
 
 /** The artillery that fired Overwatch this turn, by hex, as the seat's log tells it (the
  *  lines since this turn began): one for each Overwatch on its own that was fired, not held
- *  back ("Overwatch: ...'s artillery on E4 fires at ..." and then its roll or flip); all of a
+ *  back ("Overwatch: ...'s artillery on E4 may fire at ..." and then its roll or flip); all of a
  *  battle hex's (Infinity) once they fired at units moving in. An artillery that fired and
  *  was then drawn into a battle elsewhere (a Reinforcements card) takes its mark along, which
  *  this count does not follow: there the hint may be missing or too cautious. */
@@ -328,7 +328,7 @@ function overwatchFired(lines, index) {
   while (start > 0 && !/^--- Round \d+: /.test(lines[start - 1])) start--;
   let at = null; // the artillery's hex the next roll is of, and whether it is all of them
   for (const line of lines.slice(start)) {
-    let m = /^Overwatch: .*?artillery on ([A-Z]\d+) fires at /.exec(line);
+    let m = /^Overwatch: .*?artillery on ([A-Z]\d+) may fire at /.exec(line);
     if (m) { at = { hex: index(m[1]), all: false }; continue; }
     m = /^Battle \([\w ]+\) at ([A-Z]\d+):/.exec(line);
     if (m) { at = { hex: index(m[1]), all: true }; continue; }
