@@ -29,6 +29,7 @@ from warroom.games import get_game
 from warroom.games.viktory_battles.actions import Launch, Retreat
 from warroom.games.viktory_ii.actions import Bombard, Done, Fight, SelectUnit, Step
 from warroom.games.viktory_ii.movement import ATTACKING, DONE, FRESH, REGROUP
+from warroom.games.viktory_ii.render import describe_event
 from warroom.games.viktory_ii.units import ART, CAV, FRIG, INF
 
 MOVE_MAP = """\
@@ -203,6 +204,10 @@ def test_rule_bombard_once_and_it_ends_the_units_movement(tmp_path):
     assert stack(state, "E4", 1) == [0, 0, 0, 0]
     assert state.active == -1 and not has(state, SelectUnit, hex="D4")
     assert events(state, "battle")[-1]["battle"] == "bombard"
+    # its first line says what it is, with no "(none)" for attackers it never had (audit,
+    # stop 77: "Battle (bombard) at E4: player 0 (none) against player 1 (1 infantry)")
+    begun = events(state, "battle_begins")[-1]
+    assert describe_event(begun) == "Bombardment at E4: player 0 against player 1 (1 infantry)"
 
 
 def test_rule_bombarding_a_declared_battle_joins_it(tmp_path):

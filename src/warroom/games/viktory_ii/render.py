@@ -1107,9 +1107,12 @@ def describe_event(e: dict[str, Any]) -> str:
                              f"{e['target']}'s {e['unit']} on {e['where']}",
         "unopposed": lambda: f"Player {e['player']} moves {e['units']} into {e['where']} "
                              "unopposed: nothing is left there to fight",
-        "battle_begins": lambda: f"Battle ({e['battle']}) at {e['where']}: player "
-                                 f"{e['attacker']} ({e['attackers']}) against player "
-                                 f"{e['defender']} ({e['defenders']})",
+        # (a bombardment on its own moves no unit in: its attackers were "(none)")
+        "battle_begins": lambda: (
+            f"Bombardment at {e['where']}: player {e['attacker']} against player "
+            f"{e['defender']} ({e['defenders']})" if e["battle"] == "bombard" else
+            f"Battle ({e['battle']}) at {e['where']}: player {e['attacker']} "
+            f"({e['attackers']}) against player {e['defender']} ({e['defenders']})"),
         "forces": lambda: f"A {e['battle'].replace('_', ' ')} battle: player {e['attacker']} "
                           f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
                           f"{e['bombarding']}) against player {e['defender']} "

@@ -330,7 +330,7 @@ function overwatchFired(lines, index) {
   for (const line of lines.slice(start)) {
     let m = /^Overwatch: .*?artillery on ([A-Z]\d+) may fire at /.exec(line);
     if (m) { at = { hex: index(m[1]), all: false }; continue; }
-    m = /^Battle \([\w ]+\) at ([A-Z]\d+):/.exec(line);
+    m = /^(?:Battle \([\w ]+\)|Bombardment) at ([A-Z]\d+):/.exec(line);
     if (m) { at = { hex: index(m[1]), all: true }; continue; }
     if (at && at.hex >= 0 && / (?:rolls|flips for) overwatch: /.test(line)) {
       fired.set(at.hex, at.all ? Infinity : (fired.get(at.hex) || 0) + 1);
