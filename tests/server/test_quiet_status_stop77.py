@@ -18,6 +18,9 @@ import random
 
 from playwright.sync_api import expect
 from test_browser import create_in_lobby, wait_until_waiting
+from test_closed_page_stop57 import TOKEN, close, create
+
+from conftest import LiveServer
 
 STATUS = "document.querySelector('#status').textContent"
 SEAT_1 = "[...document.querySelectorAll('#seats li')][1].textContent"
@@ -187,3 +190,18 @@ def test_on_a_phone_the_champions_seats_fall_under_a_heading_of_their_own(live_s
         outline = page.evaluate(OUTLINE)
         assert len(outline) == 2 and all(h3 == under for _, h3 in outline), outline
         context.close()
+
+
+def test_a_closed_table_opened_anew_keeps_its_games_name(db, browser):
+    """Audit (stop 77): reloaded after the organiser closed it, a table's header read
+    "warroom | Table closed | Table closed", its game's name and id gone."""
+    with LiveServer(db, ai_processes=0, allow_seed=True, organiser_token=TOKEN) as server:
+        made = create(server, ("here", "heuristic"))
+        close(server, made["id"])
+        page = browser.new_page()
+        page.goto(f"{server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
+        expect(page.locator("#refused h3")).to_have_text("The organiser closed this table")
+        expect(page.locator("h1")).to_have_text(f"Battle (James W. Gray) game {made['id']}")
+        expect(page).to_have_title("Battle (James W. Gray) - warroom")
+        expect(page.locator("#status")).to_have_text("Table closed")
+        page.close()

@@ -364,6 +364,7 @@ function refuse(text, closed = null) {
     pageTitle = `${heading} - warroom`;
     document.title = pageTitle;
     $("#title").textContent = heading;
+    if (closed) nameClosedTable();
   }
   for (const sel of ["#prompt", "#pass", "#invites", "#result"]) {
     $(sel).hidden = true;
@@ -387,6 +388,23 @@ function refuse(text, closed = null) {
       : closed.by === "idle" ? `This table was closed ${kit.closedBy(closed)}`
         : "The organiser closed this table" }),
     closed ? "" : h("p", { class: "error", text }), ...more));
+}
+
+// A closed table opened anew (no welcome comes) is named as it was while open, its game's
+// title and id from the lobby's summary: the header said "Table closed" twice, and no game.
+async function nameClosedTable() {
+  try {
+    const answer = await fetch(`/api/games/${encodeURIComponent(id)}`,
+                               { signal: AbortSignal.timeout(3000) });
+    const title = answer.ok ? (await answer.json()).title : null;
+    if (!title) return;
+    $("#title").replaceChildren(h("span", { class: "title-name", text: title }),
+      h("span", { class: "title-id", text: ` game ${id}` }));
+    pageTitle = `${title} - warroom`;
+    document.title = pageTitle;
+  } catch (err) {
+    // (the heading stays "Table closed")
+  }
 }
 
 // The rules summary of the game, from the lobby's catalog: public text, the same for every
