@@ -147,6 +147,11 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
                    "days, as the organiser's close does (it is listed closed, its record "
                    "kept), saying why (closed after DAYS days with no move); looked for at "
                    "start and every hour, and said in one line of the log. 0: never.")
+@click.option("--hand-after", metavar="SECONDS", default=120.0, show_default=True,
+              type=FiniteFloatRange(1, 86400),
+              help="How long the person seat a game waits for may have no page connected "
+                   "(its link never opened, or its page closed) before the other players are "
+                   "offered to let the heuristic AI play it.")
 @click.option("--organiser-token-file", type=FILE, default=None,
               help="File holding the organiser's token, which closes a table (POST "
                    "/api/games/ID/close); made, readable by you alone, if missing. Default: "
@@ -168,6 +173,7 @@ def _trusted(ctx: click.Context, param: click.Parameter, given: tuple[str, ...]
 @_stops_while_starting
 def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
           max_games: int, create_every: float, upload_every: float, close_idle: float,
+          hand_after: float,
           organiser_token_file: str | None, public_url: str | None,
           trust_proxy: list[str]) -> None:
     """Serve the lobby and the tables at http://HOST:PORT/ (Ctrl-C or SIGTERM stops it; games
@@ -199,7 +205,8 @@ def serve(host: str, port: int, db: str, ai_workers: int, ai_delay: float,
             app = create_app(db, ai_processes=ai_workers, ai_delay=ai_delay,
                              max_games=max_games, create_every=create_every,
                              upload_every=upload_every, listen=host, organiser_token=token,
-                             public_origin=public, close_idle=close_idle * 86400)
+                             public_origin=public, close_idle=close_idle * 86400,
+                             hand_after=hand_after)
         except BaseException:  # a file refused (a results database, junk): no token left
             if made:  # beside it for a server that never ran
                 Path(token_file).unlink(missing_ok=True)

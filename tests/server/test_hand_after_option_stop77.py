@@ -1,0 +1,34 @@
+"""`warroom serve --hand-after SECONDS` (audit, stop 77): the wait before the other players
+may let the AI play an absent person's seat was fixed at two minutes in the code; an organiser
+could not shorten it for a club evening, nor lengthen it."""
+
+from __future__ import annotations
+
+import importlib
+
+from click.testing import CliRunner
+
+from warroom.cli import cli, main
+
+
+def test_serve_passes_hand_after_to_the_app_and_refuses_a_bad_one(monkeypatch, tmp_path,
+                                                                   capsys):
+    import warroom.server
+
+    made: list[dict] = []
+    monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.append(kw))
+    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
+                        lambda *a, **kw: None)
+    db = str(tmp_path / "g.sqlite")
+    assert main(["serve", "--port", "0", "--db", db]) == 0
+    assert main(["serve", "--port", "0", "--db", db, "--hand-after", "30"]) == 0
+    assert [kw["hand_after"] for kw in made] == [120.0, 30.0]
+    capsys.readouterr()
+    for bad in ("0", "nan", "soon"):
+        assert main(["serve", "--port", "0", "--db", db, "--hand-after", bad]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert "--hand-after" in err[-1], err
+    assert len(made) == 2  # nothing started
+    shown = " ".join(CliRunner().invoke(cli, ["serve", "--help"], terminal_width=200)
+                     .output.split())
+    assert "--hand-after SECONDS" in shown and "let the heuristic AI play it" in shown
