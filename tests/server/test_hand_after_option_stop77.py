@@ -4,21 +4,15 @@ could not shorten it for a club evening, nor lengthen it."""
 
 from __future__ import annotations
 
-import importlib
-
 from click.testing import CliRunner
+from test_server_admin_stop65 import serve_calls
 
 from warroom.cli import cli, main
 
 
 def test_serve_passes_hand_after_to_the_app_and_refuses_a_bad_one(monkeypatch, tmp_path,
                                                                    capsys):
-    import warroom.server
-
-    made: list[dict] = []
-    monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.append(kw))
-    monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
-                        lambda *a, **kw: None)
+    made = serve_calls(monkeypatch)
     db = str(tmp_path / "g.sqlite")
     assert main(["serve", "--port", "0", "--db", db]) == 0
     assert main(["serve", "--port", "0", "--db", db, "--hand-after", "30"]) == 0

@@ -106,15 +106,21 @@ def test_idle_tables_are_looked_for_every_hour_and_a_page_open_keeps_one(db, mon
         assert c.get(f"/api/games/{never}").json()["status"] == "open"
 
 
-def test_serve_takes_close_idle_in_days_and_its_help_says_so(monkeypatch, tmp_path):
-    """Audit (stop 65): `warroom serve --close-idle DAYS` (default 30; 0: never) gives the
-    app its idle time, and `serve --help` says what it does."""
+def serve_calls(monkeypatch) -> list[dict]:
+    """The keywords each `warroom serve` run gives the app from here on (no server runs)."""
     import warroom.server
 
     made: list[dict] = []
     monkeypatch.setattr(warroom.server, "create_app", lambda db, **kw: made.append(kw))
     monkeypatch.setattr(importlib.import_module("warroom.cli.serve"), "run_server",
                         lambda *a, **kw: None)
+    return made
+
+
+def test_serve_takes_close_idle_in_days_and_its_help_says_so(monkeypatch, tmp_path):
+    """Audit (stop 65): `warroom serve --close-idle DAYS` (default 30; 0: never) gives the
+    app its idle time, and `serve --help` says what it does."""
+    made = serve_calls(monkeypatch)
     db = str(tmp_path / "g.sqlite")
     assert main(["serve", "--port", "0", "--db", db]) == 0
     assert main(["serve", "--port", "0", "--db", db, "--close-idle", "0.5"]) == 0
