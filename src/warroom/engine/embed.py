@@ -227,7 +227,6 @@ _PREFIX = "warroom-embedded-"
 # Held locked for as long as the process (and any it forks) lives: a folder whose mark can be
 # locked belongs to a process that is gone (killed: atexit never ran) and is cleared.
 _IN_USE = ".in-use"
-_IN_USE_FD: int | None = None
 # A folder with no mark (made before marks were, or one being made) is cleared once it is this
 # old: a process whose folder is being made puts its mark in well under this.
 _UNMARKED_AGE = 24 * 3600.0
@@ -235,16 +234,16 @@ _UNMARKED_AGE = 24 * 3600.0
 
 def _own_folder() -> Path:
     """This process's folder of copies; the ones that killed processes left are cleared first."""
-    global _IN_USE_FD
     _clear_left()
     folder = Path(tempfile.mkdtemp(prefix=_PREFIX))
     atexit.register(shutil.rmtree, folder, True)
     if fcntl is not None:
         # Locked under another name, then named: a folder's mark is never seen unlocked
         # while its process lives.
+        # The descriptor is never closed: the lock ends with the process.
         marking = folder / f"{_IN_USE}.new"
-        _IN_USE_FD = os.open(marking, os.O_WRONLY | os.O_CREAT, 0o600)
-        fcntl.flock(_IN_USE_FD, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(os.open(marking, os.O_WRONLY | os.O_CREAT, 0o600),
+                    fcntl.LOCK_EX | fcntl.LOCK_NB)
         marking.replace(folder / _IN_USE)
     return folder
 
@@ -296,4 +295,3 @@ def _materialise(file: EmbeddedFile, value: Any, suffix: str) -> Path:
         tmp.write_bytes(file.text.encode("utf-8"))
         tmp.replace(path)
     return path
-
