@@ -59,7 +59,7 @@ def describe_battle_event(e: dict[str, Any], who: Callable[[int], str]) -> str |
         where = f"hex side {e['side']}" if e["attacker"] else "the battle hex"
         return f"{side} draws {with_article(UNITS[e['unit']])} from its reserve into {where}"
     if kind == "overwatch_held":
-        return f"{side or 'The defender'} holds Overwatch back ({e['artillery']} artillery)"
+        return f"{side} holds Overwatch back ({e['artillery']} artillery)"
     if kind == "window":
         return f"--- Card window before dice round {e['round']} ---"
     if kind == "window_pass":
