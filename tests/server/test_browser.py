@@ -803,37 +803,6 @@ def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
     page.close()
 
 
-def test_the_header_says_whether_an_awaited_person_is_connected(live_server, browser):
-    """Waiting for a person's seat, the header and the list of seats say it is a person, and
-    whether their page is connected, as soon as that changes: the server sends a presence
-    frame when a seat's page comes or goes (the page used to ask every 10 s, and the clock
-    here does not move)."""
-    host, guest = browser.new_context(), browser.new_context()
-    page = host.new_page()
-    page.clock.install()
-    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
-    page.wait_for_selector("#table .panel")
-    link = page.locator("#invites input.link").input_value()
-    # (a seat never opened is "not joined yet"; how long a seat has been away once it left:
-    # test_quiet_status_stop77.py)
-    assert wait_until_waiting(page, random.Random(9)) == \
-        "Waiting for seat 1 (a person, not joined yet)"
-    seat_1 = "[...document.querySelectorAll('#seats li')][1].textContent"
-    assert page.evaluate(seat_1).startswith("Seat 1: person · not joined yet")
-    other = guest.new_page()
-    other.goto(link)
-    other.wait_for_selector("#table .panel")
-    page.wait_for_function("document.querySelector('#status').textContent"
-                           " === 'Waiting for seat 1 (a person)'", timeout=10_000)
-    assert page.evaluate(seat_1).startswith("Seat 1: person · connected")
-    guest.close()
-    page.wait_for_function("document.querySelector('#status').textContent"
-                           ".startsWith('Waiting for seat 1 (a person, not connected for ')",
-                           timeout=10_000)
-    assert page.evaluate(seat_1).startswith("Seat 1: person · not connected")
-    host.close()
-
-
 def finished_game(page, url: str, game: str, options: dict, seed: int | None = None) -> str:
     """A game two random seats play to its end (of `seed`, on a server that takes one); its
     id."""

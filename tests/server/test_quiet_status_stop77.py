@@ -53,13 +53,24 @@ PRESENCE_FRAMES = """(() => {
 })()"""
 
 
-def test_an_away_seats_time_ticks_on_screen_but_is_said_once(live_server, browser):
+def invited_kow(live_server, browser, *scripts: str):
+    """A kow game of seat 0 here and seat 1 invited, the host's page on a clock of its own
+    (`scripts` added before it loads): the two contexts, the host's page and the invite link."""
     host, guest = browser.new_context(), browser.new_context()
     page = host.new_page()
     page.clock.install()
+    for script in scripts:
+        page.add_init_script(script)
     create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
     page.wait_for_selector("#table .panel")
-    link = page.locator("#invites input.link").input_value()
+    return host, guest, page, page.locator("#invites input.link").input_value()
+
+
+def test_an_away_seats_time_ticks_on_screen_but_is_said_once(live_server, browser):
+    """The header and the list of seats say whether an awaited person has joined, is
+    connected or left (as soon as it changes: the server sends a presence frame; the clock
+    here does not move), and a screen reader hears it once."""
+    host, guest, page, link = invited_kow(live_server, browser)
     assert wait_until_waiting(page, random.Random(9)) == \
         "Waiting for seat 1 (a person, not joined yet)"
     assert page.evaluate(SEAT_1).startswith("Seat 1: person · not joined yet")
@@ -93,14 +104,9 @@ def test_an_away_seats_time_ticks_on_screen_but_is_said_once(live_server, browse
 
 
 def test_a_page_that_comes_back_at_once_is_no_news(live_server, browser):
-    host, guest = browser.new_context(), browser.new_context()
-    page = host.new_page()
-    page.clock.install()
-    page.add_init_script(PRESENCE_FRAMES)
-    create_in_lobby(page, live_server.url, "kow", ["here", "invite"])
-    page.wait_for_selector("#table .panel")
+    host, guest, page, link = invited_kow(live_server, browser, PRESENCE_FRAMES)
     other = guest.new_page()
-    other.goto(page.locator("#invites input.link").input_value())
+    other.goto(link)
     other.wait_for_selector("#table .panel")
     page.wait_for_function(f"{SEAT_1}.includes('· connected')", timeout=10_000)
     page.clock.run_for(2000)
