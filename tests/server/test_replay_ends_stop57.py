@@ -68,9 +68,14 @@ def test_the_step_buttons_are_disabled_at_the_ends(live_server, browser):
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#where")).to_have_text(f"position 0 of {last}")
     ends_are(page, at_first=True, at_last=False)
+    # The address follows once the steps stop: here it says position 0 (as it did whenever a
+    # loaded machine was slow between these keys), so the new hash below would be no change
+    # (no hashchange at all) until the address has caught up with End.
+    expect(page).to_have_url(re.compile(r"#at=0$"))
     page.keyboard.press("End")
     expect(page.locator("#where")).to_have_text(f"position {last} of {last}")
     ends_are(page, at_first=False, at_last=True)
+    expect(page).to_have_url(re.compile(rf"#at={last}$"))
     # A new hash on the open page.
     page.evaluate("() => { location.hash = '#at=0'; }")
     expect(page.locator("#where")).to_have_text(f"position 0 of {last}")
