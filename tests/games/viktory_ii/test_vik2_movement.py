@@ -208,6 +208,11 @@ def test_rule_bombard_once_and_it_ends_the_units_movement(tmp_path):
     # stop 77: "Battle (bombard) at E4: player 0 (none) against player 1 (1 infantry)")
     begun = events(state, "battle_begins")[-1]
     assert describe_event(begun) == "Bombardment at E4: player 0 against player 1 (1 infantry)"
+    # and its last says what it was, with no "Battle at E4: no winner (bombardment)" (audit,
+    # stop 78): fire only, nobody takes the hex
+    assert describe_event(events(state, "battle")[-1]) == (
+        "Bombardment at E4: fire only, no hex changes hands; lost: attacker none, "
+        "defender 1 infantry")
 
 
 def test_rule_bombarding_a_declared_battle_joins_it(tmp_path):

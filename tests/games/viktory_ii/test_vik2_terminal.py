@@ -87,7 +87,7 @@ def test_one_drawn_tile_is_a_tile_and_one_explored_hex_a_hex():
 
 
 def test_the_battle_result_says_who_won_by_seat(tmp_path):
-    base = {"event": "battle", "where": "D4", "attacker": 0, "defender": 1,
+    base = {"event": "battle", "battle": "land", "where": "D4", "attacker": 0, "defender": 1,
             "reason": "attacker destroyed", "attacker_lost": "1 infantry",
             "defender_lost": "none"}
     assert GAME.describe_event({**base, "winner": "defender"}) == (

@@ -1117,7 +1117,7 @@ def describe_event(e: dict[str, Any]) -> str:
                           f"({e['attackers']}; may join: {e['may_join']}; bombarding: "
                           f"{e['bombarding']}) against player {e['defender']} "
                           f"({e['defenders']}; next to it: {e['next_to_it']})",
-        "battle": lambda: f"{_battle_ends(e)}: {_winner(e)} ({e['reason']}); lost: "
+        "battle": lambda: f"{_battle_ends(e)}: {_winner(e)}; lost: "
                           f"attacker {e['attacker_lost']}"
                           f"{_among(e, 'bombard_lost', 'bombarding')}"
                           f"{_among(e, 'attacker_aboard_lost', 'aboard')}, defender "
@@ -1155,20 +1155,32 @@ def _source(e: dict[str, Any]) -> str:
     return f"from {e['source']}" if "source" in e else "from a hex next to the battle"
 
 
+# A bombardment or Overwatch on its own: fire, and no hex to win.
+FIRE_ONLY = {"bombard": "Bombardment", "overwatch": "Overwatch"}
+
+
 def _battle_ends(e: dict[str, Any]) -> str:
-    """A battle's result's head: its place ("Battle at B4"), or on a hidden map, to a player
-    who does not fight it, its kind only, as its forces were told ("A land battle ends")."""
+    """A battle's result's head: its place ("Battle at B4", "Bombardment at B4"), or on a
+    hidden map, to a player who does not fight it, its kind only, as its forces were told ("A
+    land battle ends", "A bombardment ends")."""
+    kind = FIRE_ONLY.get(e["battle"])
     if "where" in e:
-        return f"Battle at {e['where']}"
+        return f"{kind or 'Battle'} at {e['where']}"
+    if kind:
+        return f"A {kind.lower()} ends"
     return f"A {e['battle'].replace('_', ' ')} battle ends"
 
 
 def _winner(e: dict[str, Any]) -> str:
-    """Who won a battle, by seat and side: 'player 1 (the defender) wins'."""
+    """Who won a battle, by seat and side, and why: 'player 1 (the defender) wins (attacker
+    destroyed)'; a bombardment or Overwatch on its own wins no hex (its reason, "bombardment",
+    would only repeat the head)."""
     side = e["winner"]
     if side not in ("attacker", "defender"):
-        return "no winner"  # a bombardment or Overwatch on its own
-    return f"player {e[side]} (the {side}) wins"
+        if e["battle"] in FIRE_ONLY:
+            return "fire only, no hex changes hands"
+        return f"no winner ({e['reason']})"
+    return f"player {e[side]} (the {side}) wins ({e['reason']})"
 
 
 def _among(e: dict[str, Any], key: str, what: str) -> str:

@@ -128,6 +128,12 @@ let placing = null;
 const DICE_KEY = "A die hits on 1-3, or 1-4 for a side in combat supply (the battle hex is, or is "
   + "next to, its town or city, and it holds its capital). A 1 is a selective hit: the roller "
   + "picks the unit lost; for other hits the owner picks.";
+// A roll whose every hit is selective, 1s or not: an artillery's, under Artillery
+// Characteristics, which the key above would seem to contradict.
+const ARTILLERY_KEY = "Under Artillery Characteristics every hit of an artillery's bombard, "
+  + "pre-battle fire or Overwatch is selective.";
+const allSelective = (r) => r.dice && r.hits > 0 && r.selective === r.hits
+  && r.dice.filter((d) => d === 1).length < r.hits;
 const FLIP_KEY = "A flip hits with each Attack or Attack/Counter card turned up; the hit is "
   + "selective (the flipper picks the unit lost) when the card's terrain is the battle hex's.";
 const CARD_KEY = "H: hits, M: misses (a Counter's misses block that many hits against you). A card's "
@@ -933,7 +939,7 @@ export function render(root, view, ctx) {
     const side = (role) => (role === "attacker" ? seatName(att) : seatName(def)) || `the ${role}`;
     const won = winner === "attacker" || winner === "defender"
       ? `${side(winner)} ${side(winner) === "You" ? "win" : "wins"} (the ${winner}): ${reason}`
-      : `no winner: ${reason}`;
+      : !FOUGHT.includes(fought.kind) ? "fire only: no hex changes hands" : `no winner: ${reason}`;
     const rounds = fought.rounds ? ` · ${counted(fought.rounds, fought.waves ? "wave" : "round")}` : "";
     const lost = [["attacker", fought.lost[0]], ["defender", fought.lost[1]]]
       .map(([role, what]) => `${side(role)} lost ${what === "none" ? "nothing" : what}`).join("; ");
@@ -954,7 +960,8 @@ export function render(root, view, ctx) {
         ...earlier.map((r) => rollLine(r, seatName))) : null,
       lastRound && fought.rounds > 1 ? h("div", { class: "muted", text: `${fought.waves ? "Wave" : "Round"} ${lastRound}:` }) : null,
       ...latest.map((r) => rollLine(r, seatName)),
-      fought.course.some((r) => r.dice) ? h("small", { class: "muted", text: DICE_KEY }) : null,
+      fought.course.some((r) => r.dice) ? h("small", { class: "muted", text: DICE_KEY
+        + (fought.course.some(allSelective) ? ` ${ARTILLERY_KEY}` : "") }) : null,
       fought.course.some((r) => r.descs) ? h("small", { class: "muted", text: FLIP_KEY }) : null);
     return box;
   }
