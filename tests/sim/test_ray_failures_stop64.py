@@ -116,6 +116,6 @@ def test_a_head_that_dies_mid_run_stops_it_with_its_games_kept(tmp_path):
     assert kept > 0 and "Traceback" not in err, err[-3000:]
     assert err.strip().splitlines()[-1] == (
         f"warroom: error: the head of the Ray cluster at {address} stopped answering "
-        f"(Connection refused); {kept} of 100000 games of run 1 are kept in {db}, and once "
-        f"it is fixed, continue with: warroom simulate kow --db {db} --resume --backend ray "
-        f"--address {address}")
+        f"(Connection refused); {kept} of 100000 games of run 1 "
+        f"{'is' if kept == 1 else 'are'} kept in {db}, and once it is fixed, continue with: "
+        f"warroom simulate kow --db {db} --resume --backend ray --address {address}")

@@ -57,5 +57,6 @@ def test_kill_of_a_run_on_ray_keeps_its_games_and_says_so(tmp_path):
     kept = _games(db)
     assert kept > 0 and "Traceback" not in err, err
     assert err.strip().splitlines()[-1] == (
-        f"interrupted: {kept} of 3000 games of run 1 are kept in {db}; continue with: "
+        f"interrupted: {kept} of 3000 games of run 1 {'is' if kept == 1 else 'are'} kept in {db}; "
+        "continue with: "
         f"warroom simulate kow --db {db} --resume --backend ray --workers 2")
