@@ -23,8 +23,14 @@ def end_all(proc: subprocess.Popen, children: list[psutil.Process]) -> None:
     if proc.poll() is None:
         proc.kill()
         proc.wait()
-    for child in children:
+    kill_each(children)
+
+
+def kill_each(processes: list[psutil.Process]) -> None:
+    """Each of `processes` killed; one that has ended since it was listed (a short-lived
+    helper of Ray's) is passed over."""
+    for process in processes:
         try:
-            child.kill()
+            process.kill()
         except psutil.Error:
             pass

@@ -136,8 +136,10 @@ def test_ctrl_c_while_the_commands_import_is_one_line(tmp_path):
     start = time.monotonic()
     subprocess.run([WARROOM, "options", "kow"], capture_output=True, env=env, check=True)
     whole = time.monotonic() - start
-    for attempt in range(24):
-        if landed == 12:
+    # ... and on a machine whose load changes, the window moves back when a command was done
+    # before its interrupt: 12 landed, at least 3 of them before the command was done.
+    for attempt in range(48):
+        if landed >= 12 and interrupted >= 3:
             break
         proc = subprocess.Popen([WARROOM, "options", "kow"], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -154,5 +156,8 @@ def test_ctrl_c_while_the_commands_import_is_one_line(tmp_path):
         if proc.returncode == 130:
             assert err == "interrupted\n", (attempt, err)
             interrupted += 1
-    assert landed == 12, f"{too_early} interrupts came before warroom began, {landed} after"
-    assert interrupted >= 3  # most interrupts came before the command was done
+        else:
+            late = max(late - 0.2, -0.3)
+    assert landed >= 12 and interrupted >= 3, (
+        f"{too_early} interrupts came before warroom began, {landed} after, {interrupted} of "
+        "them before the command was done")

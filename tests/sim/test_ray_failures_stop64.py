@@ -17,7 +17,7 @@ import pytest
 import ray  # noqa: F401  (the dev extra that make test installs holds it: never skipped)
 from test_ray_kill_stop61 import _games
 
-from process_family import end_all, family
+from process_family import end_all, family, kill_each
 
 RAY = str(Path(sys.executable).parent / "ray")
 WARROOM = str(Path(sys.executable).parent / "warroom")
@@ -102,8 +102,7 @@ def test_a_head_that_dies_mid_run_stops_it_with_its_games_kept(tmp_path):
             assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
             time.sleep(0.2)
         run_family, head_family = family(run), family(head)
-        for process in head_family:  # the head's computer goes: all of it at once
-            process.kill()
+        kill_each(head_family)  # the head's computer goes: all of it at once
         head.kill()
         err = run.communicate(timeout=240)[1]
     finally:  # whatever the outcome, leave nothing of either running
