@@ -148,7 +148,7 @@ def _listing(store: ResultStore) -> list[dict[str, Any]]:
         rows.append({"kind": "sweep", "id": sweep_id, "game": sweep.game,
                      "created": sweep.created,
                      "line": f"sweep {sweep_id}: {sweep.game}, "
-                             f"{counted(len(runs), 'cell')} ({vary}), "
+                             f"{sweep.cells_text(len(runs))} ({vary}), "
                              f"{counted(sweep.games, 'game')} a cell, players "
                              f"{','.join(sweep.players)}, seed {sweep.seed}, made "
                              f"{sweep.created}"})

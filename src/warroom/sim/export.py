@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import csv
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,15 +61,14 @@ class Selection:
     export is of a sweep. A run that is a sweep's cell or a tune's trial, exported alone or
     not, has its varied values (`cells`, by run id), the options they are of (`keys`), and
     what names it beside its run (`part`: "sweep" or "tune"), so that rows of runs exported
-    one by one still say which cell or trial each is. A sweep's `grid` is its cells, those
-    without games too; `unfinished`, whether a cell holds fewer games than asked."""
+    one by one still say which cell or trial each is. `unfinished`: whether a cell of the
+    sweep's grid holds fewer games than asked (or none)."""
 
     runs: list[RunInfo]
     sweep: SweepInfo | None = None
     cells: dict[int, dict[str, Any]] = field(default_factory=dict)
     keys: tuple[str, ...] = ()
     part: str | None = None
-    grid: int = 0
     unfinished: bool = False
 
     def describe(self, games: int | None = None) -> str:
@@ -79,10 +77,8 @@ class Selection:
         if self.sweep is None:
             name, said = f"run {self.runs[0].id}", [self.runs[0].game]
         else:
-            held = len(self.runs)
-            cells = (f"{held} of {counted(self.grid, 'cell')}" if held < self.grid
-                     else counted(held, "cell"))
-            name, said = f"sweep {self.sweep.id}", [self.sweep.game, cells]
+            name = f"sweep {self.sweep.id}"
+            said = [self.sweep.game, self.sweep.cells_text(len(self.runs))]
         if games is not None:
             said.append(counted(games, "game"))
         if self.unfinished:
@@ -138,11 +134,10 @@ def sweep_selection(store: ResultStore, sweep_id: int) -> Selection:
     runs = [r for r in store.runs(sweep_id=sweep.id) if store.count_games(r.id)]
     if not runs:
         raise ExportError(f"{store.path}: sweep {sweep.id} has no finished games yet")
-    grid = math.prod(len(values) for _, values in sweep.vary)
-    unfinished = len(runs) < grid or any(store.count_games(r.id) < r.games_requested
+    unfinished = len(runs) < sweep.cells or any(store.count_games(r.id) < r.games_requested
                                          for r in runs)
     return Selection(runs, sweep, _sweep_cells(sweep, runs),
-                     keys=tuple(key for key, _ in sweep.vary), part="sweep", grid=grid,
+                     keys=tuple(key for key, _ in sweep.vary), part="sweep",
                      unfinished=unfinished)
 
 

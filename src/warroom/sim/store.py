@@ -210,6 +210,17 @@ class SweepInfo:
     games: int
     created: str
 
+    @property
+    def cells(self) -> int:
+        """The cells of its grid (every combination of the varied values), started or not."""
+        return math.prod(len(values) for _, values in self.vary)
+
+    def cells_text(self, held: int) -> str:
+        """`held` of its cells, as a line says them: "6 cells", or "1 of 3 cells" while the
+        others are not started (or hold no game)."""
+        grid = counted(self.cells, "cell")
+        return f"{held} of {grid}" if held < self.cells else grid
+
 
 @dataclass(frozen=True)
 class TuneInfo:

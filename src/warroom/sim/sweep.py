@@ -29,6 +29,7 @@ from ..engine import (
     typed_options,
 )
 from ..engine.config import option_names, option_text
+from ..engine.data import counted
 from ..games import REGISTRY
 from .analysis import (
     RunAnalysis,
@@ -398,7 +399,7 @@ def sweep_document(store: ResultStore, sweep: SweepInfo) -> Document:
         ("game", f"{game_title(sweep.game)} ({sweep.game})"),
         ("sweep", f"{sweep.id}, created {sweep.created}"),
         ("grid", "; ".join(f"{k} = {' | '.join(v)}" for k, v in sweep.vary)
-         + f" ({len(runs)} cells)"),
+         + f" ({counted(sweep.cells, 'cell')})"),
         ("fixed options", ", ".join(f"{k}={v}" for k, v in sweep.base_config.items())
          or "the defaults"),
         ("players", ", ".join(f"{i}: {p}" for i, p in enumerate(sweep.players))
@@ -748,7 +749,7 @@ def _games_fact(store: ResultStore, sweep: SweepInfo, runs: list[Any]) -> str:
     it was asked for; else that the sweep is unfinished, with the games requested and held
     in each cell (a cell of the grid not started holds none)."""
     seed = f"batch seed {sweep.seed} in every cell"
-    cells = len(list(itertools.product(*(values for _, values in sweep.vary))))
+    cells = sweep.cells
     held = [(label, store.count_games(r.id), r.games_requested)
             for label, r in zip(cell_labels(sweep, runs), runs, strict=True)]
     if len(held) == cells and all(n == asked for _, n, asked in held):
