@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 from test_a11y import FOCUS, my_turn, open_game, press_and_wait, tab_to
-from test_browser import play_to_the_end, wait_for_the_replay
+from test_browser import ANSWERS, play_to_the_end, wait_for_the_replay
 from test_table_fixes import HERE, made_game, open_seats
 
 # The focused element's box and the screen's height.
@@ -82,6 +82,7 @@ def test_a_hotseat_hand_off_adds_only_new_lines_to_the_log(seeded_server, browse
     lines stay; the pass screen shows only those both seats have (kow's "(you chose ...)" is
     one seat's own), and the reveal adds the rest."""
     page = browser.new_page()
+    page.add_init_script(ANSWERS)  # each move's answer awaited, not a fixed 200 ms
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     made = made_game(page, seeded_server.url, "kow", [HERE, HERE], seed=1)
@@ -123,7 +124,9 @@ def test_a_hotseat_hand_off_adds_only_new_lines_to_the_log(seeded_server, browse
         page.locator("#table .playable, #table button.act").first.click()
         if page.locator(".menu button").count():
             page.locator(".menu button").first.click()
-        page.wait_for_timeout(200)
+        # the move's answer drawn (a loaded machine's came after a fixed 200 ms, and the lines
+        # then kept as shown lacked the round's result the pass screen shares)
+        page.wait_for_function("window.testAnswers.settled()", timeout=10_000)
         shown = page.evaluate(LOG)
     assert hand_offs >= 2
     assert not errors, errors

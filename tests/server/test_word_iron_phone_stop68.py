@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser import ANSWERS
 
 PHONE = {"width": 390, "height": 844}
@@ -33,7 +34,12 @@ def phone_at_first_resource_phase(browser, url: str):
             return context, page
         assert not page.locator("#headline").count(), "the battle ended before a resource phase"
         if choices.count():
-            choices.first.click(timeout=2000)
+            try:
+                choices.first.click(timeout=2000)
+            except PlaywrightTimeout:
+                # the AI's answer redrew the table between the count and the click: look again
+                # (as test_browser's click_something does)
+                continue
             page.wait_for_function("window.testAnswers.settled()", timeout=10_000)
         else:
             page.wait_for_timeout(30)

@@ -95,6 +95,22 @@ sys.exit(main(["simulate", "kow", "--games", "2000", "--players", "heuristic,heu
 """
 
 
+def _running(pid: int) -> bool:
+    """Whether the process runs: not gone, nor a zombie (one reaped as it is looked at is
+    gone)."""
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _command(pid: int) -> str:
+    try:
+        return " ".join(psutil.Process(pid).cmdline())
+    except psutil.Error:
+        return f"{pid} (gone since)"
+
+
 def test_ctrl_c_while_ray_starts_leaves_no_process_and_ends_as_interrupted(tmp_path):
     pids_file, db = tmp_path / "pids", tmp_path / "rr.sqlite"
     code = f"PIDS, DB = {str(pids_file)!r}, {str(db)!r}\n" + textwrap.dedent(INTERRUPTED_START)
@@ -106,9 +122,8 @@ def test_ctrl_c_while_ray_starts_leaves_no_process_and_ends_as_interrupted(tmp_p
         assert done.stderr.strip().splitlines()[-1] == "interrupted", done.stderr
         assert pids  # Ray had started its processes
         time.sleep(1)
-        left = [p for p in pids if psutil.pid_exists(p)
-                and psutil.Process(p).status() != psutil.STATUS_ZOMBIE]
-        assert left == [], [" ".join(psutil.Process(p).cmdline()) for p in left]
+        left = [p for p in pids if _running(p)]
+        assert left == [], [_command(p) for p in left]
     finally:  # whatever the outcome, leave nothing running
         for pid in pids:
             try:
