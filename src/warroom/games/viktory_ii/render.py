@@ -271,8 +271,9 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
             outside += long + bombard  # the attacks a line each in the lists too
             # in two columns the steps and the other choices each, stopping the unit between
             short += 2 * -(-(steps + roads + bombard) // 2)
-    elif kind == "build":
-        short = 2 * len(own) + 1
+    elif kind == "build":  # a town on each site, each town upgraded, finishing the step
+        build = obs["build"]
+        short = len(build["sites"]) + len(build["upgrades"]) + 1
     elif kind == "reserves":
         reserve = obs["players"][you]["reserve"] or [0] * 4
         short = len(own) * sum(1 for n in reserve[:3] if n) + 3 * (reserve[3] > 0) + 1
@@ -291,8 +292,13 @@ def _menu_lines(obs: dict[str, Any], you: int) -> int:
     elif kind == "battle":
         battle = obs.get("battle") or {}
         decision = battle.get("decision")
+        casualties = battle.get("casualties")
         if decision in ("window", "wave", "play"):
             long = hand + 2
+        elif decision == "casualty" and casualties:  # a unit of each kind on each hex side
+            attacker_loses = casualties["victim"] == battle["seats"][0]
+            stacks = battle["attacker"] if attacker_loses else [battle["defender"]]
+            long = sum(1 for stack in stacks for n in stack if n)  # its label a line
         else:
             short = {"continue": 2, "overwatch": 2}.get(decision, 5)
     columns = -(-short // 2) + long

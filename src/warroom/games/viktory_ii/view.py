@@ -20,7 +20,7 @@ from ...engine import State
 from ...engine.core import SPECTATORS, told
 from ..viktory_battles.hand import max_hand
 from ..viktory_battles.resolver import battle_course
-from .actions import PlaceCapital
+from .actions import BuildTown, PlaceCapital, Upgrade
 from .board import (
     FOREST,
     GRASSLAND,
@@ -142,6 +142,17 @@ class ViewRules(State):
             return -1
 
     # --- observation ------------------------------------------------------------------------
+    def _build_view(self, player: int | None) -> dict[str, Any]:
+        """The build step: the towns built and whether a town was upgraded (public); and to
+        the builder, as its choices name them, where it may build a town now (`sites`) and
+        which towns it may upgrade (`upgrades`), by what it knows of the map."""
+        out: dict[str, Any] = {"towns": self.built, "upgraded": self.upgraded}
+        if player == self.player:
+            choices = self.build_actions(player)
+            out["sites"] = [a.hex for a in choices if type(a) is BuildTown]
+            out["upgrades"] = [a.hex for a in choices if type(a) is Upgrade]
+        return out
+
     def observation(self, player: int | None) -> dict[str, Any]:
         self.check_viewer(player)  # refuse -1 (the last seat's view) and seats past the end
         b = self.board
@@ -188,8 +199,7 @@ class ViewRules(State):
             "queue": [[q[0], q[1]] for q in self.queue],
             "players": [self._player_info(q, player, vis, memory)
                         for q in range(self.num_players)],
-            "build": ({"towns": self.built, "upgraded": self.upgraded}
-                      if self.phase == "build" else None),
+            "build": self._build_view(player) if self.phase == "build" else None,
             "placed": ([[h, list(c)] for h, c in sorted(self.placed.items())]
                        if not self.hidden_map or player == self.player else []),
             "capitals_to_win": self.capitals_to_win(),
