@@ -36,6 +36,18 @@ def bombarded(tmp_path):
     raise AssertionError("no seed hit without a 1")
 
 
+def last_battle_box(live_server, browser, view: dict) -> str:
+    """The last-battle box's text as the table draws `view` on a phone (no page error)."""
+    context, page, errors = harness(browser, live_server.url, PHONE)
+    show(page, view)
+    box = page.locator("#v2-last-battle")
+    expect(box).to_be_visible()
+    text = box.inner_text()
+    assert not errors, errors
+    context.close()
+    return text
+
+
 def test_a_bombardment_on_its_own_is_told_as_fire_only_and_its_selective_hits_explained(
         live_server, browser, tmp_path):
     state, roll = bombarded(tmp_path)
@@ -43,16 +55,10 @@ def test_a_bombardment_on_its_own_is_told_as_fire_only_and_its_selective_hits_ex
     view = frame(state, 0)
     [result] = [line for line in view["log"] if line.startswith("Bombardment at E5: fire")]
     assert result.startswith("Bombardment at E5: fire only, no hex changes hands; lost: "), result
-    context, page, errors = harness(browser, live_server.url, PHONE)
-    show(page, view)
-    box = page.locator("#v2-last-battle")
-    expect(box).to_be_visible()
-    text = box.inner_text()
+    text = last_battle_box(live_server, browser, view)
     assert "Bombardment at E5" in text, text
     assert "Fire only: no hex changes hands." in text and "No winner" not in text, text
     assert ARTILLERY_KEY in text, text
-    assert not errors, errors
-    context.close()
 
 
 def test_the_artillery_key_is_not_shown_for_a_battle_of_ones_alone(live_server, browser,
@@ -62,9 +68,5 @@ def test_the_artillery_key_is_not_shown_for_a_battle_of_ones_alone(live_server, 
     state = small_battle(tmp_path)
     course = state.observation(0)["last_battle"]["course"]
     assert all(r.get("selective", 0) == r["dice"].count(1) for r in course if r.get("dice"))
-    context, page, errors = harness(browser, live_server.url, PHONE)
-    show(page, frame(state, 0))
-    text = page.locator("#v2-last-battle").inner_text()
+    text = last_battle_box(live_server, browser, frame(state, 0))
     assert "a 1 is a selective hit" in text.lower() and ARTILLERY_KEY not in text, text
-    assert not errors, errors
-    context.close()
