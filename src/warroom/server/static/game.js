@@ -269,18 +269,7 @@ async function receive(entry, frame) {
     if (!rulesAsked) showRules(frame.game);
     if (!table) table = await loadTable(frame.game);
     draw();
-    // The game's id in a span of its own: a phone's header shortens the title, never the id.
-    // A phone shows the short title where there is one (app.css): the whole one was cut in
-    // the middle of its note ("Viktory II (the map game, with dice...").
-    const short = frame.short_title && frame.short_title !== frame.title ? frame.short_title : "";
-    const name = h("span", { class: "title-name" },
-      h("span", { class: short ? "title-long" : null, text: frame.title }),
-      short ? h("span", { class: "title-short", text: short }) : null);
-    // The "·" between them ends the name (app.css): one that began the id's span started a
-    // phone's second line when the id wrapped to it.
-    $("#title").replaceChildren(name, h("span", { class: "title-id", text: ` game ${frame.id}` }));
-    $("#title").title = `${frame.title} · game ${frame.id}`;
-    pageTitle = `${frame.title} - warroom`;
+    nameTable(frame.title, frame.short_title, frame.id);
     drawStatus();
     return;
   }
@@ -390,6 +379,21 @@ function refuse(text, closed = null) {
     closed ? "" : h("p", { class: "error", text }), ...more));
 }
 
+// The header's name of the table: its game's title, and the game's id in a span of its own (a
+// phone's header shortens the title, never the id). A phone shows the short title where there
+// is one (app.css): the whole one was cut in the middle of its note ("Viktory II (the map game,
+// with dice..."). The "·" between them ends the name (app.css): one that began the id's span
+// started a phone's second line when the id wrapped to it.
+function nameTable(title, shortTitle, gameId) {
+  const short = shortTitle && shortTitle !== title ? shortTitle : "";
+  const name = h("span", { class: "title-name" },
+    h("span", { class: short ? "title-long" : null, text: title }),
+    short ? h("span", { class: "title-short", text: short }) : null);
+  $("#title").replaceChildren(name, h("span", { class: "title-id", text: ` game ${gameId}` }));
+  $("#title").title = `${title} · game ${gameId}`;
+  pageTitle = `${title} - warroom`;
+}
+
 // A closed table opened anew (no welcome comes) is named as it was while open, its game's
 // title and id from the lobby's summary: the header said "Table closed" twice, and no game.
 async function nameClosedTable() {
@@ -398,9 +402,7 @@ async function nameClosedTable() {
                                { signal: AbortSignal.timeout(3000) });
     const title = answer.ok ? (await answer.json()).title : null;
     if (!title) return;
-    $("#title").replaceChildren(h("span", { class: "title-name", text: title }),
-      h("span", { class: "title-id", text: ` game ${id}` }));
-    pageTitle = `${title} - warroom`;
+    nameTable(title, null, id);
     document.title = pageTitle;
   } catch (err) {
     // (the heading stays "Table closed")
