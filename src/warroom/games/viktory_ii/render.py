@@ -1113,10 +1113,11 @@ def describe_event(e: dict[str, Any]) -> str:
                              f"{e['target']}'s {e['unit']} on {e['where']}",
         "unopposed": lambda: f"Player {e['player']} moves {e['units']} into {e['where']} "
                              "unopposed: nothing is left there to fight",
-        # (a bombardment on its own moves no unit in: its attackers were "(none)")
+        # (a bombardment on its own moves no unit in: its attackers were "(none)"; Overwatch
+        # begins with its own event)
         "battle_begins": lambda: (
-            f"Bombardment at {e['where']}: player {e['attacker']} against player "
-            f"{e['defender']} ({e['defenders']})" if e["battle"] == "bombard" else
+            f"{FIRE_ONLY[e['battle']]} at {e['where']}: player {e['attacker']} against player "
+            f"{e['defender']} ({e['defenders']})" if e["battle"] in FIRE_ONLY else
             f"Battle ({e['battle']}) at {e['where']}: player {e['attacker']} "
             f"({e['attackers']}) against player {e['defender']} ({e['defenders']})"),
         "forces": lambda: f"A {e['battle'].replace('_', ' ')} battle: player {e['attacker']} "
