@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from test_server_admin_stop65 import serve_calls
 
 from warroom.cli import cli, main
+from warroom.server.app import HAND_AFTER
 
 
 def test_serve_passes_hand_after_to_the_app_and_refuses_a_bad_one(monkeypatch, tmp_path,
@@ -16,7 +17,7 @@ def test_serve_passes_hand_after_to_the_app_and_refuses_a_bad_one(monkeypatch, t
     db = str(tmp_path / "g.sqlite")
     assert main(["serve", "--port", "0", "--db", db]) == 0
     assert main(["serve", "--port", "0", "--db", db, "--hand-after", "30"]) == 0
-    assert [kw["hand_after"] for kw in made] == [120.0, 30.0]
+    assert [kw["hand_after"] for kw in made] == [HAND_AFTER, 30.0]  # the app's own default
     capsys.readouterr()
     for bad in ("0", "nan", "soon"):
         assert main(["serve", "--port", "0", "--db", db, "--hand-after", bad]) == 2

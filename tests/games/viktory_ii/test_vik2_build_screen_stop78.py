@@ -53,9 +53,13 @@ def test_others_and_spectators_see_only_what_was_built():
     """Where another player may build is what it knows of the map: not theirs to read."""
     config = GAME.config({"players": 2})
     state = GAME.new_state(config, 1)
-    while state.observation(0)["phase"] != "build":
+    for _ in range(500):  # each decision's last choice: the first turn's build step soon
+        if state.observation(0)["phase"] == "build":
+            break
         player = state.to_move()[0]
         state.apply(player, state.legal_actions(player)[-1])
+    else:
+        raise AssertionError("no build step in 500 decisions")
     builder = state.observation(0)["player"]
     assert "sites" in state.observation(builder)["build"]
     for viewer in (1 - builder, None):
