@@ -263,8 +263,9 @@ class HumanAgent:
                 self.unread = 0  # the hand-over clears the screen
             self.hotseat.take(view.player)
         obs = view.observation
-        table = self.table(obs, view.player)
         actions = view.legal_actions
+        told = self.menu_height(actions)
+        table = self.table(obs, view.player, menu=told)
         # The rows the screen has left under the table (its lines and frame, the prompt, and
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
         # stays in sight (at least one row). Under a table taller than the screen with its
@@ -275,6 +276,8 @@ class HumanAgent:
         left = self.console.height - framed - 1 - hint
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
         menu = self.menu_lines(actions, rows)
+        if len(menu) > rows:  # more than the table left: as laid out for the room it was told
+            menu = min(menu, self.menu_lines(actions, told), key=len)
         screen = framed + len(menu) + 1 + hint
         # what was typed at a pause (of the log, of the summary), read as at the prompt
         self.show_new_events(obs)
@@ -339,19 +342,32 @@ class HumanAgent:
         return self.table(obs, player, whole) if whole is not None else ""
 
     def table(self, obs: dict[str, Any], player: int,
-              render: Callable[[dict[str, Any], int], str] | None = None) -> str:
+              render: Callable[[dict[str, Any], int], str] | None = None,
+              menu: int | None = None) -> str:
         """The game's table for the inside of a panel on this terminal: rendered for its width
-        and lines (`reading_width`: a game that reads them lays its view out for them,
-        Viktory II's map),
+        and lines, over a `menu` of that many lines (`reading_width`: a game that reads them
+        lays its view out for them, Viktory II's map, and leaves the choices their room),
         and a line still too wide for it broken between its items, going on indented, as the
         game's own lines are (`fit`), not re-wrapped by the panel mid-phrase. A line with a
         terminal's colours (a map's row) is never broken: the panel cuts it at its edge."""
         inner = max(1, self.console.width - 4)  # the panel's frame and padding
         # a taller terminal than 24 lines leaves a tall table whole (a file: as 24 lines)
-        with reading_width(inner, self.console.height if self.console.is_terminal else None):
+        with reading_width(inner, self.console.height if self.console.is_terminal else None,
+                           menu):
             table = (render or self.game.render)(obs, player)
         return "\n".join(line if len(line) <= inner or "\x1b" in line
                          else fit(line, width=max(20, inner)) for line in table.split("\n"))
+
+    def menu_height(self, actions: list[Any]) -> int:
+        """The lines the choices take under a table that leaves them only those (as `act`
+        lays them out under it): the fewest rows, up to MENU_ROWS, that the choices fit in
+        when laid out for that many, else as many as they take laid out for MENU_ROWS. The
+        table, told it, leaves them that room: a game's guess from its view ran Viktory II's
+        move steps a line or two over 24, where a frigate's "(from D7)" made labels long."""
+        for rows in range(1, MENU_ROWS + 1):
+            if len(self.menu_lines(actions, rows)) <= rows:
+                return rows
+        return len(self.menu_lines(actions, MENU_ROWS))
 
     def menu_lines(self, actions: list[Any], rows: int) -> list[Text]:
         """The lines that show the legal actions (see `show_actions`); the only choice says

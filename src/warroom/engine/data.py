@@ -778,6 +778,9 @@ TEXT_WIDTH = 76
 _READER_WIDTH: ContextVar[int | None] = ContextVar("reader_width", default=None)
 # And the lines of that terminal, when it is one (None: a table is laid out for 24 lines).
 _READER_LINES: ContextVar[int | None] = ContextVar("reader_lines", default=None)
+# And the lines its reader's choices take under the table, where the terminal knows them
+# (None: a game guesses them from the view, as on every other channel).
+_READER_MENU: ContextVar[int | None] = ContextVar("reader_menu", default=None)
 
 
 def reader_width() -> int | None:
@@ -800,15 +803,27 @@ def panel_lines() -> int:
     return max(24, _READER_LINES.get() or 24) - 2
 
 
+def menu_room(guess: Callable[[], int]) -> int:
+    """The lines the reader's choices take under the table: the terminal's own count, where
+    it is rendering the table for a decision it lists (`reading_width`), else the game's
+    `guess` from the view (called only then). A game that leaves them room reads it here."""
+    told = _READER_MENU.get()
+    return told if told is not None else guess()
+
+
 @contextmanager
-def reading_width(columns: int, lines: int | None = None) -> Iterator[None]:
+def reading_width(columns: int, lines: int | None = None,
+                  menu: int | None = None) -> Iterator[None]:
     """While in it, text views are rendered for `columns` (a terminal's panel, inside) on a
-    terminal of `lines` (None: not known, taken as 24)."""
+    terminal of `lines` (None: not known, taken as 24), under which the reader's choices take
+    `menu` lines (None: not known, `menu_room`)."""
     token = _READER_WIDTH.set(columns)
     token_lines = _READER_LINES.set(lines)
+    token_menu = _READER_MENU.set(menu)
     try:
         yield
     finally:
+        _READER_MENU.reset(token_menu)
         _READER_LINES.reset(token_lines)
         _READER_WIDTH.reset(token)
 

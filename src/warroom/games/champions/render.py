@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit, panel_lines
+from ...engine.data import TEXT_WIDTH, counted, first_fitting, fit, menu_room, panel_lines
 
 ADVANTAGES = {"K": "General", "A": "Spy", "J": "Cavalry", "Q": "Medic"}
 PROMPTS = {
@@ -121,7 +121,7 @@ def _room(obs: dict[str, Any]) -> int:
     you = obs.get("you")
     if you is None or you not in obs["to_move"] or "outcome" in obs:
         return panel_lines()
-    return panel_lines() - 1 - max(1, -(-_choices(obs, you) // 4))
+    return panel_lines() - 1 - max(1, menu_room(lambda: -(-_choices(obs, you) // 4)))
 
 
 def _choices(obs: dict[str, Any], you: int) -> int:

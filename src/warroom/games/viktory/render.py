@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine.data import counted, first_few, first_fitting, fit, panel_lines, view_width
+from ...engine.data import (
+    counted,
+    first_few,
+    first_fitting,
+    fit,
+    menu_room,
+    panel_lines,
+    view_width,
+)
 from ..viktory_battles.cards import EVENT_EFFECTS, effect_of
 from ..viktory_battles.render import (
     battle_progress,
@@ -94,11 +102,17 @@ def render(obs: dict[str, Any], player: int | None) -> str:
 
 
 def _room(obs: dict[str, Any]) -> int:
-    """The lines the view may take: a decision's choices are about one a card of the hand
-    (a card to play, to discard, to lose; two more to pass or to use an event), else few."""
+    """The lines the view may take: its reader's choices take as many as the terminal
+    counts (`menu_room`), else as the view tells them (`_menu_lines`)."""
     you = obs.get("you")
     if you is None or you not in obs["to_move"]:
         return panel_lines() - PROMPT_LINES
+    return panel_lines() - PROMPT_LINES - menu_room(lambda: _menu_lines(obs))
+
+
+def _menu_lines(obs: dict[str, Any]) -> int:
+    """A decision's choices, a line each: about one a card of the hand (a card to play, to
+    discard, to lose; two more to pass or to use an event), else few."""
     hand = len(obs.get("hand") or ())
     # a wave: each card that attacks, each Special Event for its event too, and calling off
     events = sum(effect_of(c["desc"]) in EVENT_EFFECTS for c in obs.get("hand") or ())
@@ -107,7 +121,7 @@ def _room(obs: dict[str, Any]) -> int:
     if obs["decision"] == "draw":  # draw 0 to the limit, or discard a card to draw anew
         draw = obs["draw"]
         choices = draw["up_to"] + 1 + (hand if draw["replace"] else 0)
-    return panel_lines() - PROMPT_LINES - choices
+    return choices
 
 
 def _render(obs: dict[str, Any], short: int) -> str:

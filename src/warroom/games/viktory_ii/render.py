@@ -38,7 +38,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import ChoiceGrid
-from ...engine.data import TEXT_WIDTH, first_fitting, fit, panel_lines, plain, reader_width
+from ...engine.data import (
+    TEXT_WIDTH,
+    first_fitting,
+    fit,
+    menu_room,
+    panel_lines,
+    plain,
+    reader_width,
+)
 from ..viktory_battles.cards import effect_of
 from ..viktory_battles.render import (
     NOBODY_DEFENDS,
@@ -228,16 +236,18 @@ def _room(obs: dict[str, Any]) -> int:
     """The lines the table may take so that the choices of its reader and the prompt still
     fit an 80x24 terminal under its panel: under a tall table the terminal puts the choices
     in two columns, numbered down each, a choice too long for a column on a line of its own
-    (`_menu_lines`). A table that asks its reader nothing has the whole panel."""
+    (`_menu_lines`; the terminal's own count where it tells it, `menu_room`). A table that
+    asks its reader nothing has the whole panel."""
     you = obs.get("you")
     if you is None or you not in obs["to_move"] or obs["result"]:
         return panel_lines()
-    return panel_lines() - 1 - max(1, _menu_lines(obs, you))
+    return panel_lines() - 1 - max(1, menu_room(lambda: _menu_lines(obs, you)))
 
 
 def _menu_lines(obs: dict[str, Any], you: int) -> int:
     """The lines the reader's choices take under a tall table, as far as the table tells
-    them: choices of a short label (up to 33 characters) two a line, a longer one a line; or,
+    them (for a text view printed elsewhere than a terminal's table, which counts its own):
+    choices of a short label (up to 33 characters) two a line, a longer one a line; or,
     where fewer, as the terminal lists a long menu by what each choice does (`choice_grid`:
     a line for its caption, each kind's hexes a line or more, the others a line each)."""
     b = board(obs["radius"])

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable
 from typing import Any, cast
 
-from ...engine.data import counted, first_fitting, fit, panel_lines, view_width
+from ...engine.data import counted, first_fitting, fit, menu_room, panel_lines, view_width
 from .actions import (
     AnswerTruce,
     ChooseCasualty,
@@ -59,12 +59,18 @@ def _room(obs: dict[str, Any]) -> int:
     d, you = obs["decision"], obs.get("you")
     if obs["result"] or not d or d["player"] != you:
         return panel_lines()
+    return panel_lines() - 1 - max(1, menu_room(lambda: _menu_rows(obs, d)))
+
+
+def _menu_rows(obs: dict[str, Any], d: dict[str, Any]) -> int:
+    """The lines the reader's choices take under the view, as the view tells them (a view
+    printed elsewhere than a terminal's table, which counts its own, `menu_room`)."""
     numbered = [f"{i}. {a.label}" for i, a in enumerate(_choices(obs, d), 1)]
     rows = -(-len(numbered) // 2)
     widths = [max(map(len, column), default=0) for column in (numbered[:rows], numbered[rows:])]
     if d["kind"] == "order" or sum(widths) + 2 > MENU_WIDTH:  # one a line, a long one broken
         rows = sum(len(textwrap.wrap(f"   {n}", MENU_WIDTH)) for n in numbered)
-    return panel_lines() - 1 - max(1, rows)
+    return rows
 
 
 def _choices(obs: dict[str, Any], d: dict[str, Any]) -> list[Any]:
