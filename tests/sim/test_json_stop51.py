@@ -253,6 +253,16 @@ def test_games_options_replay_cards_keys_are_the_documented_ones(tmp_path, capsy
     assert list(shown) == keys("cards show")
 
 
+def test_rules_keys_are_the_documented_ones(capsys):
+    """Audit (stop 79): the section listed four keys of `rules --json`, which printed a
+    fifth (`rule_texts`, Viktory II's map game text beside its Battle Cards text)."""
+    for game in ("kow", "viktory-ii"):
+        shown = run_json(capsys, ["rules", game])
+        assert list(shown) == keys("rules")
+        assert shown["rule_texts"][0] == shown["rule_text"]
+    assert len(shown["rule_texts"]) == 2 and shown["rule_texts"][1].endswith("VIKTORY-II.md")
+
+
 def test_the_records_section_names_the_outcome_field():
     """Audit (stop 51): a script reading a saved record met a top-level `outcome` (written by
     `play --save` when the game ends) that README.md's Records section did not name."""
