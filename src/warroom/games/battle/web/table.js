@@ -25,6 +25,9 @@ const STEP_WORDS = {
 };
 
 const CSS = `
+.battle-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(290px, 1fr));
+  column-gap: 8px; }
+.battle-seats > .seat-area { margin: 4px 0; min-width: 0; }
 .discards { margin: 2px 0 4px; }
 .discards > summary { cursor: pointer; width: fit-content; padding: 4px 2px; font-size: 13px;
   color: var(--muted); }
@@ -64,7 +67,7 @@ export function render(root, view, ctx) {
     if (a.type === "Strike" || a.type === "Destroy") return a.player === p && a.card === c;
     return ["Attack", "Block", "Sacrifice", "GiveSoldier"].includes(a.type) && p === me && a.card === c;
   };
-  const order = me === null ? seats : [...seats.filter((p) => p !== me), me];
+  const others = seats.filter((p) => p !== me);  // (a spectator's: every seat)
   const whose = (p) => (p === me ? "Your" : `${who(p, view)}'s`);
   // A card nothing can be done with now is a picture to a screen reader, named by the card
   // ("10♥") and why it is not a button: a bare span would be read as part of the run of text
@@ -149,7 +152,7 @@ export function render(root, view, ctx) {
         ...o.deck.map((c) => small(card(c)))) : null));
   }
 
-  for (const p of order) {
+  const seatArea = (p) => {
     const s = o.seats[p];
     const soldier = ([c, owner]) => playOrName(card(c, { title: `${c} (owner: seat ${owner})` }),
       acts.take((a) => onSoldier(a, c, p)), `${cardName(c)} (owner: seat ${owner})`);
@@ -168,7 +171,7 @@ export function render(root, view, ctx) {
       ...(building ? [] : [` · hand ${s.hand}`, " · hits ", castle,
         hits > limit ? h("span", { "aria-hidden": "true", text: ` +${hits - limit}` }) : null]));
     acts.bind(heading, acts.take((a) => a.type === "ChooseOpponent" && a.player === p));
-    root.append(h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },
+    return h("div", { class: `seat-area${o.to_move.includes(p) ? " active" : ""}${s.out ? " out" : ""}` },
       heading,
       // Before the battle the piles are empty and no soldier is in play: left out.
       s.draw_pile !== undefined && !building ? h("div", { class: "row" }, pile("Draw", s.draw_pile),
@@ -183,8 +186,12 @@ export function render(root, view, ctx) {
         s.built ? "deck built" : `deck: ${s.deck} card${s.deck === 1 ? "" : "s"}`) : null,
       building ? null : h("div", { class: "row", role: "group", "aria-label": `${whose(p)} soldiers` },
         ...(s.soldiers.length ? s.soldiers.map(soldier)
-          : [h("span", { class: "muted", text: "no soldiers in play" })]))));
-  }
+          : [h("span", { class: "muted", text: "no soldiers in play" })])));
+  };
+  // The others side by side where the table is wide (one a row on a phone): with eight
+  // players your own seat and hand were seven boxes down, under the fold of a desktop.
+  root.append(h("div", { class: "battle-seats" }, ...others.map(seatArea)));
+  if (me !== null) root.append(seatArea(me));
 
   // (no hand before the battle: the first cards are drawn as it begins)
   if (o.hand && !building) {
