@@ -34,3 +34,15 @@ def kill_each(processes: list[psutil.Process]) -> None:
             process.kill()
         except psutil.Error:
             pass
+
+
+def runs(process: psutil.Process | int) -> bool:
+    """Whether that process (or the one of that pid) still runs: not gone, not a zombie, not a
+    new process given its pid (psutil compares creation times); one reaped as it is looked at
+    is gone."""
+    try:
+        if isinstance(process, int):
+            process = psutil.Process(process)
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False

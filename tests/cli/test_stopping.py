@@ -10,6 +10,7 @@ import time
 import psutil
 import pytest
 
+from process_family import runs
 from warroom.processes import descendants
 
 
@@ -50,18 +51,9 @@ def test_an_interrupted_command_that_hangs_on_exit_still_ends_with_its_status():
     except psutil.Error:  # already gone
         return
     deadline = time.monotonic() + 10  # the kill is sent; the process may take a moment to go
-    while _runs(child):
+    while runs(child):
         assert time.monotonic() < deadline, "the command's child outlived it"
         time.sleep(0.05)
-
-
-def _runs(child: psutil.Process) -> bool:
-    """Whether that very process still runs (not a zombie, not a new process given its pid:
-    psutil compares creation times)."""
-    try:
-        return child.is_running() and child.status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
 
 
 def test_ctrl_c_that_a_library_turned_into_its_own_error_is_an_interruption(capsys):

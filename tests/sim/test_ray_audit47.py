@@ -20,6 +20,7 @@ import pytest
 import ray  # noqa: F401  (the dev extra that make test installs holds it: never skipped)
 
 from cli_errors import one_line_error
+from process_family import runs
 from warroom.cli import main
 
 
@@ -95,15 +96,6 @@ sys.exit(main(["simulate", "kow", "--games", "2000", "--players", "heuristic,heu
 """
 
 
-def _running(pid: int) -> bool:
-    """Whether the process runs: not gone, nor a zombie (one reaped as it is looked at is
-    gone)."""
-    try:
-        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
-
-
 def _command(pid: int) -> str:
     try:
         return " ".join(psutil.Process(pid).cmdline())
@@ -122,7 +114,7 @@ def test_ctrl_c_while_ray_starts_leaves_no_process_and_ends_as_interrupted(tmp_p
         assert done.stderr.strip().splitlines()[-1] == "interrupted", done.stderr
         assert pids  # Ray had started its processes
         time.sleep(1)
-        left = [p for p in pids if _running(p)]
+        left = [p for p in pids if runs(p)]
         assert left == [], [_command(p) for p in left]
     finally:  # whatever the outcome, leave nothing running
         for pid in pids:
