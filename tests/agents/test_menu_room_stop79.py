@@ -55,10 +55,9 @@ def test_the_terminal_tells_the_render_the_lines_its_menu_takes():
             break
         decision_screen(Recording(), view, action)
         person = _person(game)
-        # the fewest rows the choices fit in, laid out for that many (as under a table
-        # that leaves them no more)
-        assert told[-1] == person.menu_height(view.legal_actions) >= 1
-        assert len(person.menu_lines(view.legal_actions, told[-1])) <= told[-1]
+        # the lines of the choices laid out for the fewest rows they fit in (as under a
+        # table that leaves them no more)
+        assert told[-1] == len(person.tight_menu(view.legal_actions)) >= 1
         checked += 1
     assert checked == 40
 
@@ -74,7 +73,7 @@ def _over(game, config: dict[str, Any], seeds: range, kinds: tuple[str, ...]):
             continue
         lines = decision_screen(game, view, action)
         if len(lines) > 24:
-            menu = person.menu_height(view.legal_actions)
+            menu = len(person.tight_menu(view.legal_actions))
             yield (lines, person.table(obs, view.player, menu=menu),
                    person.table(obs, view.player, menu=LONGEST))
 

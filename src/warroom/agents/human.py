@@ -264,8 +264,8 @@ class HumanAgent:
             self.hotseat.take(view.player)
         obs = view.observation
         actions = view.legal_actions
-        told = self.menu_height(actions)
-        table = self.table(obs, view.player, menu=told)
+        tight = self.tight_menu(actions)
+        table = self.table(obs, view.player, menu=len(tight))
         # The rows the screen has left under the table (its lines and frame, the prompt, and
         # the first prompt's hint): a menu longer than that goes in columns, so that the table
         # stays in sight (at least one row). Under a table taller than the screen with its
@@ -277,7 +277,7 @@ class HumanAgent:
         rows = max(1, min(MENU_ROWS, left)) if left >= 0 else MENU_MIN_ROWS
         menu = self.menu_lines(actions, rows)
         if len(menu) > rows:  # more than the table left: as laid out for the room it was told
-            menu = min(menu, self.menu_lines(actions, told), key=len)
+            menu = min(menu, tight, key=len)
         screen = framed + len(menu) + 1 + hint
         # what was typed at a pause (of the log, of the summary), read as at the prompt
         self.show_new_events(obs)
@@ -358,16 +358,16 @@ class HumanAgent:
         return "\n".join(line if len(line) <= inner or "\x1b" in line
                          else fit(line, width=max(20, inner)) for line in table.split("\n"))
 
-    def menu_height(self, actions: list[Any]) -> int:
-        """The lines the choices take under a table that leaves them only those (as `act`
-        lays them out under it): the fewest rows, up to MENU_ROWS, that the choices fit in
-        when laid out for that many, else as many as they take laid out for MENU_ROWS. The
-        table, told it, leaves them that room: a game's guess from its view ran Viktory II's
-        move steps a line or two over 24, where a frigate's "(from D7)" made labels long."""
+    def tight_menu(self, actions: list[Any]) -> list[Text]:
+        """The choices laid out under a table that leaves them only the lines they take: for
+        the fewest rows, up to MENU_ROWS, that they fit in laid out for that many, else for
+        MENU_ROWS. The table, told how many lines that is, leaves them that room: a game's
+        guess from its view ran Viktory II's move steps a line or two over 24, where a
+        frigate's "(from D7)" made labels long."""
         for rows in range(1, MENU_ROWS + 1):
-            if len(self.menu_lines(actions, rows)) <= rows:
-                return rows
-        return len(self.menu_lines(actions, MENU_ROWS))
+            if len(lines := self.menu_lines(actions, rows)) <= rows:
+                return lines
+        return self.menu_lines(actions, MENU_ROWS)
 
     def menu_lines(self, actions: list[Any], rows: int) -> list[Text]:
         """The lines that show the legal actions (see `show_actions`); the only choice says
