@@ -696,6 +696,12 @@ class Game:
         member resigning then ends the game only with no teammate left in play."""
         return True
 
+    def scores_by_team(self, config: Any) -> bool:
+        """Whether, under `config`, a team's members share one score, the team's (Battle's
+        "as one": one castle a team), so that a result names it once a team; else each seat
+        has its own, even where a team wins or loses together."""
+        return False
+
     def hides_move_count(self, config: Any) -> bool:
         """Whether, under `config`, how many actions a player makes out of the others' sight
         may tell what they may not know: on Viktory II's hidden map a unit's steps out of

@@ -2767,15 +2767,17 @@ def short_title(title: str) -> str:
 def _welcome(live: LiveGame, seat: int | None, hand_after: float) -> dict[str, Any]:
     """`resign_ends_game` (whether `seat` resigning now ends the game: per seat, as an
     alliance's member plays on to the AI while its teammate is in play), `sides` (who wins or
-    loses together), `away` (seconds each person seat has had no page connected),
-    `hand_after` and `joined` (the person seats whose page has come: an invite link spent) let
-    the page say what a resignation costs whom, offer to let the AI play a seat that has been
-    away, and mark an invite link taken."""
+    loses together), `scores_by_team` (whether a side's members share one score), `away`
+    (seconds each person seat has had no page connected), `hand_after` and `joined` (the
+    person seats whose page has come: an invite link spent) let the page say what a
+    resignation costs whom, name a team's score once, offer to let the AI play a seat that has
+    been away, and mark an invite link taken."""
     return {"type": "welcome", "id": live.id, "game": live.game.name, "title": live.game.title,
             "short_title": short_title(live.game.title), "seat": seat,
             "players": live.num_players,
             "seats": live.summary()["seats"], "resign_ends_game": live.resign_ends_game(seat),
-            "sides": live.teams, "away": live.away(), "hand_after": hand_after,
+            "sides": live.teams, "scores_by_team": live.game.scores_by_team(live.config),
+            "away": live.away(), "hand_after": hand_after,
             "joined": sorted(live.seen), "played_with": _played_with(live, seat)}
 
 

@@ -451,6 +451,8 @@ class LiveGame:
             out["version"] = self.version  # a seat may not see (on a hidden map)
         if any(len(side) > 1 for side in self.teams):  # the lobby says who plays with whom
             out["sides"] = self.teams
+            if self.game.scores_by_team(self.config):  # a result names a team's score once
+                out["scores_by_team"] = True
         outcome = self.outcome()
         if outcome is not None:
             out["outcome"] = outcome.to_json()

@@ -153,6 +153,10 @@ class BattleGame(Game):
         other playing on."""
         return config.teams != "alliance"
 
+    def scores_by_team(self, config: Config) -> bool:
+        """As one, a team's castle points are its one castle's (`castle_hits`)."""
+        return config.teams == "as-one"
+
     card_event_kinds = CARD_EVENT_KINDS
 
     def one_deck_for_all(self, config: Config) -> bool:

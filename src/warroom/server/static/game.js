@@ -972,6 +972,11 @@ function neutralHere(view) {
   return localSeats().length > 1 ? { ...view, seat: null } : view;
 }
 
+/** The sides whose members share one score (Battle's "as one"), for the result's scores. */
+function teamScores() {
+  return welcome?.scores_by_team ? welcome.sides || [] : [];
+}
+
 function outcomeHere(view) {
   return kit.outcomeText(neutralHere(view), kit.handedNames(welcome?.seats), welcome?.sides);
 }
@@ -1163,7 +1168,8 @@ export function resultParts(view, gameId) {
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("div", { id: "reason", class: "reason" },
       ...(why.length ? why : [out.reason || ""]).map((text) => h("p", { text }))),
-    h("p", { id: "scores", text: kit.scoresText(neutralHere(view)) + kit.undecidedNote(out) }),
+    h("p", { id: "scores", text: kit.scoresText(neutralHere(view), teamScores())
+      + kit.undecidedNote(out) }),
     ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),
     // "go", as the lobby's links: a finger tall on a phone (app.css)
     h("p", { class: "go" }, h("a", { href: `/api/games/${gameId}/record`, download: "", id: "download" },

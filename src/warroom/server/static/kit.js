@@ -499,11 +499,29 @@ function bySeat(numbers, view) {
     .join(" · ");
 }
 
-/** An outcome's scores, named by what they count: "Units left: You 3 · Seat 1 2". */
-export function scoresText(view) {
+/** One number a team, each named as the result names a team: "Your team (with seat 2) 3 ·
+ *  Team 1 (seats 1 and 3) 0"; a team's number is its first member's (all share it). */
+function byTeam(numbers, view, teams) {
+  return teams.map((side, team) => {
+    const n = numbers[side[0]];
+    const others = side.filter((s) => s !== view.seat);
+    if (others.length < side.length) {
+      return `Your team${others.length ? ` (with ${seatsText(others)})` : ""} ${n}`;
+    }
+    return `Team ${team} (${seatsText(side)}) ${n}`;
+  }).join(" · ");
+}
+
+/** An outcome's scores, named by what they count: "Units left: You 3 · Seat 1 2"; with
+ *  `teams` (the sides whose members share one score: the welcome's `sides` where its
+ *  `scores_by_team`), a number a team: "Castle points left: Your team (with seat 2) 3 · ...". */
+export function scoresText(view, teams = []) {
   const name = view.score_name || "scores";
+  const scores = (view.outcome || {}).scores || [];
+  const whole = teams.length && teams.flat().length === scores.length
+    && teams.every((side) => side.every((s) => scores[s] === scores[side[0]]));
   return `${name[0].toUpperCase()}${name.slice(1)}: `
-    + bySeat((view.outcome || {}).scores || [], view);
+    + (whole ? byTeam(scores, view, teams) : bySeat(scores, view));
 }
 
 /** What decided a win the scores do not show (Viktory II at its turn limit, capitals tied:

@@ -19,6 +19,7 @@ let at = 0; // the position asked for: drawn once its window has come
 let positions = 0; // how many the game has; 0 until the first window has come
 let seats = []; // the game's seats as the lobby lists them
 let sides = []; // its teams, as the lobby lists them (a game without teams: none)
+let teamScores = false; // whether a team's members share one score (the lobby's scores_by_team)
 let held = null; // the chosen viewer's positions (see holder)
 let drawn = null; // the step on screen
 let newest = 0; // the game's last position as its lobby entry gives it, before any window
@@ -238,7 +239,8 @@ function draw() {
       // (the end event and what brought it about), else the bare reason (a resignation's)
       ...(view.end_lines?.length ? view.end_lines : [out.reason]).map((line) => h("p", {
         class: "reason", text: kit.seatWords(line, view.seat, table) })),
-      h("p", { class: "scores", text: kit.scoresText(view) + kit.undecidedNote(out) }),
+      h("p", { class: "scores", text: kit.scoresText(view, teamScores ? sides : [])
+        + kit.undecidedNote(out) }),
       // what broke a tie of the scores, as the table's result says it
       ...[kit.tieBreakText(view)].filter(Boolean).map((text) => h("p", { class: "tie-break", text })));
   }
@@ -299,6 +301,7 @@ async function start() {
   }
   seats = info.seats || [];
   sides = info.sides || [];
+  teamScores = !!info.scores_by_team;
   closed = info.status === "closed" ? info : null;
   $("#title").textContent = `Replay of ${info.title || id}`;
   document.title = `Replay of ${info.title || id} - warroom`; // as the table's, "<game> - warroom"
