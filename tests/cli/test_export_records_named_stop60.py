@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from ai_pace import quick_beats
 from warroom.cli import main
 from warroom.server import create_app
 
@@ -28,7 +29,7 @@ def lesson(tmp_path_factory) -> tuple[Path, dict[str, bytes], list[str]]:
     of people not finished; with the finished ones' records as the route gives them, by
     their file name `GAME-ID.json`, and the unfinished ids in the order they were made."""
     db = tmp_path_factory.mktemp("lesson") / "class.sqlite"
-    with TestClient(create_app(db, ai_processes=0, allow_seed=True)) as c:
+    with quick_beats(), TestClient(create_app(db, ai_processes=0, allow_seed=True)) as c:
         finished = {create(c, "kow", ("random", "random"), 7): "kow",
                     create(c, "champions", ("random", "random"), 9): "champions"}
         waiting = [create(c, "kow", ("here", "here"), 10 + n) for n in range(7)]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from ai_pace import quick_beats
 from cli_errors import one_line_error
 from warroom.cli import main
 from warroom.server import create_app
@@ -59,7 +60,7 @@ def evening(tmp_path_factory) -> tuple[Path, dict[str, bytes], list[str]]:
     two tables of people not finished. With the records the server gives of the finished
     ones, and the unfinished ones' ids."""
     db = tmp_path_factory.mktemp("evening") / "games.sqlite"
-    with client(db) as c:
+    with quick_beats(), client(db) as c:
         finished = [create(c, "kow", ("random", "random"), 7),
                     create(c, "kow", ("heuristic", "random"), 8),
                     create(c, "champions", ("random", "random"), 9)]

@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 from test_browser import finished_game
 from test_table_prompt import seat_pages
 
+from ai_pace import quick_beats
+
 
 def test_a_resignation_ends_the_log_and_the_word_iron_table_asks_no_more(live_server, browser):
     """After a Word & Iron resignation the table still read "Decision: recruit (Seat 0) ·
@@ -38,7 +40,8 @@ def test_a_finished_game_names_no_seat_to_play_or_holding_the_initiative(live_se
     page = browser.new_page()
     for game, options, stale in (("kow", {"victories_to_win": 1}, "initiative"),
                                  ("champions", {}, "Playing: ")):
-        game_id = finished_game(page, live_server.url, game, options)
+        with quick_beats():
+            game_id = finished_game(page, live_server.url, game, options)
         page.goto(f"{live_server.url}/game/{game_id}")
         page.wait_for_selector("#headline")
         assert stale not in page.locator("#table").inner_text(), game

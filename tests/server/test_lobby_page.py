@@ -14,6 +14,7 @@ from email.utils import formatdate
 from playwright.sync_api import expect
 from test_browser import finished_game
 
+from ai_pace import quick_beats
 from warroom.games import REGISTRY
 
 PHONE = {"width": 390, "height": 844}
@@ -265,7 +266,8 @@ def test_the_games_list_tells_games_apart(live_server, browser):
     each row gives the game's short id and when it was made (by the server's clock, the
     answer's Date), and a finished one who won, a draw, or who resigned."""
     page = browser.new_page()
-    game_id = finished_game(page, live_server.url, "champions", {"roshambo": "random"})
+    with quick_beats():
+        game_id = finished_game(page, live_server.url, "champions", {"roshambo": "random"})
     outcome = page.request.get(f"{live_server.url}/api/games/{game_id}").json()["outcome"]
     lobby(page, live_server.url)
     row = page.locator(f"tr[data-game='{game_id}']")

@@ -16,12 +16,21 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 from test_browser import held_back, table_words
 
+from ai_pace import quick_beats
 from warroom.engine import Record, replay
 from warroom.games import get_game
 from warroom.server import app as server_app
 from warroom.server import create_app
 
 IDENTITY = {"Accept-Encoding": "identity"}
+
+
+@pytest.fixture(autouse=True)
+def quick_ai():
+    """The games here end as soon as the AI can play them (`quick_beats`): what is tested is
+    their replay, not the pace they were played at."""
+    with quick_beats():
+        yield
 
 
 @pytest.fixture(autouse=True)
