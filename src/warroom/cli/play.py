@@ -561,7 +561,8 @@ def result_line(g: Game, outcome: Outcome, specs: list[str], config: Any) -> str
     team's win names the team as the game numbers them ("Result: team 1: player 1 (random),
     player 3 (random) - ..."). A resignation's line has no scores: its 1 and 0 only repeat who
     won, and "scores: 0, 1" under kow's table, whose scores read 0 and 0, read as the game's
-    own (an audit)."""
+    own (an audit). Where a team's members share one score (`Game.scores_by_team`: Battle's
+    "as one"), it is named once a team: "castle points left: team 0 3, team 1 0"."""
     winners = ", ".join(f"player {p}" + (f" ({specs[p]})" if p < len(specs) else "")
                         for p in outcome.winners) or "nobody (draw)"
     teams = g.team_seats(config) or []
@@ -569,7 +570,13 @@ def result_line(g: Game, outcome: Outcome, specs: list[str], config: Any) -> str
                  if len(seats) > 1 and sorted(seats) == sorted(outcome.winners)), None)
     if team is not None:
         winners = f"team {team}: {winners}"
-    scores = "" if "resigned" in outcome.details else f"; {g.scores_text(outcome)}"
+    if "resigned" in outcome.details:
+        scores = ""
+    elif teams and g.scores_by_team(config):
+        scores = f"; {g.score_name_of(outcome)}: " + ", ".join(
+            f"team {t} {outcome.scores[seats[0]]:g}" for t, seats in enumerate(teams))
+    else:
+        scores = f"; {g.scores_text(outcome)}"
     return f"Result: {winners} - {outcome.reason}{scores}"
 
 
