@@ -804,11 +804,11 @@ def test_the_header_says_an_awaited_seat_is_an_ai(slow_ai_server, browser):
 
 
 def finished_game(page, url: str, game: str, options: dict, seed: int | None = None) -> str:
-    """A game two random seats play to its end (of `seed`, on a server that takes one); its
-    id."""
+    """A game random seats play to its end (of `seed`, on a server that takes one): two, or
+    the `players` of its options; its id."""
     made = page.request.post(f"{url}/api/games", data={
         "game": game, "options": options, **({} if seed is None else {"seed": seed}),
-        "seats": [{"kind": "random"}, {"kind": "random"}]}).json()
+        "seats": [{"kind": "random"}] * options.get("players", 2)}).json()
     for _ in range(600):
         if page.request.get(f"{url}/api/games/{made['id']}").json()["status"] == "finished":
             return made["id"]

@@ -5,6 +5,7 @@ castle"). A team's win names the team, at the table, in the replay and in the lo
 from __future__ import annotations
 
 from playwright.sync_api import expect
+from test_browser import finished_game
 from test_lobby_page import lobby
 
 
@@ -28,16 +29,9 @@ def test_the_result_words_name_a_winning_team(live_server, browser):
 
 def test_a_team_game_played_to_its_end_names_the_team_that_won(live_server, browser):
     page = browser.new_page()
-    made = page.request.post(f"{live_server.url}/api/games", data={
-        "game": "battle", "options": {"players": 4, "teams": "alliance"},
-        "seats": [{"kind": "random"} for _ in range(4)]}).json()
-    for _ in range(600):
-        summary = page.request.get(f"{live_server.url}/api/games/{made['id']}").json()
-        if summary["status"] == "finished":
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError("the game did not end within a minute")
+    made = {"id": finished_game(page, live_server.url, "battle",
+                                {"players": 4, "teams": "alliance"})}
+    summary = page.request.get(f"{live_server.url}/api/games/{made['id']}").json()
     winners = summary["outcome"]["winners"]
     team = next(i for i, side in enumerate(summary["sides"]) if sorted(side) == sorted(winners))
     said = f"Team {team} (seats {winners[0]} and {winners[1]}) wins"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
+from test_browser import finished_game
 
 from warroom.agents.base import RandomAgent
 from warroom.engine.runner import play_game
@@ -53,23 +54,12 @@ def test_only_as_one_shares_a_score_and_its_members_scores_agree():
         assert all(len({outcome.scores[s] for s in side}) == 1 for side in sides), seed
 
 
-def _finished(page, url, teams):
-    made = page.request.post(f"{url}/api/games", data={
-        "game": "battle", "options": {"players": 4, "teams": teams},
-        "seats": [{"kind": "random"} for _ in range(4)]}).json()
-    for _ in range(600):
-        summary = page.request.get(f"{url}/api/games/{made['id']}").json()
-        if summary["status"] == "finished":
-            return summary
-        page.wait_for_timeout(100)
-    raise AssertionError("the game did not end within a minute")
-
-
 @pytest.mark.parametrize("teams", ["as-one", "alliance"])
 def test_a_finished_team_games_result_names_scores_as_the_rules_keep_them(live_server, browser,
                                                                          teams):
     page = browser.new_page()
-    summary = _finished(page, live_server.url, teams)
+    game_id = finished_game(page, live_server.url, "battle", {"players": 4, "teams": teams})
+    summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
     scores = [int(n) for n in summary["outcome"]["scores"]]
     sides = summary["sides"]
     if teams == "as-one":
