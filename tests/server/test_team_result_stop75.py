@@ -27,22 +27,27 @@ def test_the_result_words_name_a_winning_team(live_server, browser):
     page.close()
 
 
+def result_says(page, url: str, game_id: str, line: str, said: str) -> None:
+    """The finished game's result `line` (its class: "headline", "scores") reads `said` on a
+    spectator's table and at its replay's last position."""
+    page.goto(f"{url}/game/{game_id}")  # a spectator's page
+    expect(page.locator(f"#result .{line}")).to_have_text(said, timeout=10_000)
+    page.goto(f"{url}/replay/{game_id}")
+    page.wait_for_selector("#table .panel")
+    page.click("#last")
+    expect(page.locator(f"#result .{line}")).to_have_text(said, timeout=10_000)
+
+
 def test_a_team_game_played_to_its_end_names_the_team_that_won(live_server, browser):
     page = browser.new_page()
-    made = {"id": finished_game(page, live_server.url, "battle",
-                                {"players": 4, "teams": "alliance"})}
-    summary = page.request.get(f"{live_server.url}/api/games/{made['id']}").json()
+    game_id = finished_game(page, live_server.url, "battle", {"players": 4, "teams": "alliance"})
+    summary = page.request.get(f"{live_server.url}/api/games/{game_id}").json()
     winners = summary["outcome"]["winners"]
     team = next(i for i, side in enumerate(summary["sides"]) if sorted(side) == sorted(winners))
     said = f"Team {team} (seats {winners[0]} and {winners[1]}) wins"
-    page.goto(f"{live_server.url}/game/{made['id']}")  # a spectator's page
-    expect(page.locator("#headline")).to_have_text(said, timeout=10_000)
-    page.goto(f"{live_server.url}/replay/{made['id']}")
-    page.wait_for_selector("#table .panel")
-    page.click("#last")
-    expect(page.locator("#result .headline")).to_have_text(said, timeout=10_000)
+    result_says(page, live_server.url, game_id, "headline", said)
     lobby(page, live_server.url)
-    row = page.locator(f"tr[data-game='{made['id']}'] td").nth(1)
+    row = page.locator(f"tr[data-game='{game_id}'] td").nth(1)
     expect(row).to_contain_text(f"Team {team} won: seat {winners[0]} (random) and seat "
                                 f"{winners[1]} (random)")
     page.close()

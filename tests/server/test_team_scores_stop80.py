@@ -7,8 +7,8 @@ whose members keep castles of their own, still lists them seat by seat."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 from test_browser import finished_game
+from test_team_result_stop75 import result_says
 
 from warroom.agents.base import RandomAgent
 from warroom.engine.runner import play_game
@@ -70,10 +70,5 @@ def test_a_finished_team_games_result_names_scores_as_the_rules_keep_them(live_s
     else:
         assert "scores_by_team" not in summary
         said = "Castle points left: " + " · ".join(f"Seat {s} {n}" for s, n in enumerate(scores))
-    page.goto(f"{live_server.url}/game/{summary['id']}")  # a spectator's page
-    expect(page.locator("#scores")).to_have_text(said, timeout=10_000)
-    page.goto(f"{live_server.url}/replay/{summary['id']}")
-    page.wait_for_selector("#table .panel")
-    page.click("#last")
-    expect(page.locator("#result .scores")).to_have_text(said, timeout=10_000)
+    result_says(page, live_server.url, game_id, "scores", said)
     page.close()

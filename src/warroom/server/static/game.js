@@ -1168,7 +1168,7 @@ export function resultParts(view, gameId) {
     h("p", { class: "headline", id: "headline", text: outcomeHere(view) }),
     h("div", { id: "reason", class: "reason" },
       ...(why.length ? why : [out.reason || ""]).map((text) => h("p", { text }))),
-    h("p", { id: "scores", text: kit.scoresText(neutralHere(view), teamScores())
+    h("p", { id: "scores", class: "scores", text: kit.scoresText(neutralHere(view), teamScores())
       + kit.undecidedNote(out) }),
     ...(tieBreak ? [h("p", { id: "tie-break", text: tieBreak })] : []),
     // "go", as the lobby's links: a finger tall on a phone (app.css)
