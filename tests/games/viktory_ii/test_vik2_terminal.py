@@ -468,14 +468,17 @@ def test_a_long_menu_lists_each_kind_of_choice_with_its_hexes():
     into reserve", 38 characters) were too long for two columns at 80, so 35 of them took
     35 lines and pushed the map off a 24-line screen. The terminal lists them by what each
     does, its hexes after it (`choice_grid`): the same choices in half as many lines or
-    fewer (35 in 10), each number once, each the choice its row and hex name."""
+    fewer (35 in 10), each number once, each the choice its row and hex name. (Stop 80: the
+    units taken into reserve share one row, "take into reserve:  30. inf B3   31. cav D3",
+    where each unit had its own caption of 35 characters: a line or two fewer.)"""
     import io
 
     from rich.console import Console
 
     from warroom.agents.human import HumanAgent
 
-    checked = 0
+    UNITS = {"inf": "an infantry", "cav": "a cavalry", "art": "an artillery", "frig": "a frigate"}
+    checked = withdrawn = 0
     for seed in range(6):
         state = GAME.new_state(GAME.config({"players": 2}), seed)
         rng = random.Random(seed)
@@ -498,7 +501,8 @@ def test_a_long_menu_lists_each_kind_of_choice_with_its_hexes():
                         number, label = line_.strip().split(". ", 1)
                         listed[int(number)] = label
                         continue
-                    for number, where in re.findall(r"(\d+)\. (\S+(?: \(from \w+\))?)", items):
+                    for number, where in re.findall(
+                            r"(\d+)\. ((?:inf |cav |art |frig )?\S+(?: \(from \w+\))?)", items):
                         listed[int(number)] = (row, where)
                 assert sorted(listed) == list(range(1, len(actions) + 1)), "\n".join(menu)
                 for number, shown in listed.items():
@@ -507,8 +511,14 @@ def test_a_long_menu_lists_each_kind_of_choice_with_its_hexes():
                         assert shown == label
                     else:  # "place an infantry on" and "C9": "place an infantry on C9"
                         row, where = shown
-                        assert row.split()[:3] == label.split()[:3], (shown, label)
+                        if row == "take into reserve":  # "inf C9": "take an infantry off C9
+                            unit, where = where.split()  # into reserve"
+                            assert label.startswith(f"take {UNITS[unit]} off "), (shown, label)
+                        else:
+                            assert row.split()[:3] == label.split()[:3], (shown, label)
                         assert HEX.findall(where) == HEX.findall(label), (shown, label)
                 checked += 1
+                withdrawn += sum(isinstance(shown, tuple) and shown[0] == "take into reserve"
+                                 for shown in listed.values())
             state.apply(player, rng.choice(actions))
-    assert checked >= 20
+    assert checked >= 20 and withdrawn >= 20

@@ -1217,7 +1217,7 @@ STEP_ROWS = {"attack": "attack", "road": "take the road to", "move": "move to", 
 CELLS: dict[type, Any] = {
     PlaceReserve: lambda a: (f"place {with_article(UNIT_NAMES[a.unit])} on", a.where),
     PlaceFrigate: lambda a: ("place a frigate on", f"{a.sea_where} (from {a.where})"),
-    Withdraw: lambda a: (f"take {with_article(UNIT_NAMES[a.unit])} into reserve from", a.where),
+    Withdraw: lambda a: ("take into reserve", f"{UNIT_SHORT[a.unit]} {a.where}"),
     SelectUnit: lambda a: (f"move {with_article(UNIT_NAMES[a.unit])} from", a.where),
     Step: lambda a: (STEP_ROWS[a.kind], _step_cell(a)),
     Disband: lambda a: (f"disband {with_article(UNIT_NAMES[a.unit])} on", a.where),
