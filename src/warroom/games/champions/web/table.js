@@ -144,6 +144,15 @@ export function render(root, view, ctx) {
   const seats = narrow && mine.length
     ? [h("h3", { class: "visually-hidden", text: "Battalions" }), ...areas] : areas;
   root.append(...(narrow ? [...mine, ...seats] : [...areas, ...mine]));
-  const rest = acts.rest();
+  const rest = acts.rest("Choose", faceCardsHint(acts));
   if (rest) root.append(rest);
+}
+
+/** What the face cards bound on the table do, to lead the bar's buttons (kit's
+ *  `Actions.rest`): on a phone the bar stays at the screen's bottom with "general" and
+ *  "fortify again", the face cards to attack with or turn in screens above it (stop 80). */
+function faceCardsHint(acts) {
+  const does = [["Attack", "attack with it"], ["TurnIn", "turn it in"]]
+    .filter(([type]) => acts.byType(type).length).map(([, text]) => text);
+  return does.length ? `Choose a highlighted face card to ${does.join(" or ")}` : "";
 }
