@@ -80,6 +80,8 @@ def test_the_last_battle_shows_who_won_what_was_lost_and_the_dice(live_server, b
     assert "selective hit" in text and "combat supply" in text
     # the map and the box are both on a phone's screen width
     assert box.bounding_box()["width"] <= PHONE["width"]
+    close = box.locator("button.v2-close").bounding_box()  # a finger's size (stop 80: 33 px)
+    assert close["width"] >= 44 and close["height"] >= 44, close
     box.locator("button.v2-close").click()
     expect(box).to_have_count(0)
     show(page, view)  # the next frame of the same turn: still closed

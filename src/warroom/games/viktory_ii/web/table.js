@@ -228,6 +228,7 @@ const CSS = `
   .v2-tiles { gap: 10px; } /* their gold rings apart */
   .v2-tiles .tile { min-height: 44px; justify-content: center; }
   .v2-text > summary, .v2-last summary { min-height: 44px; padding: 10px 0; }
+  .v2-last .v2-close { min-width: 44px; min-height: 44px; } /* its ✕ was 33 px wide */
 }
 `;
 
