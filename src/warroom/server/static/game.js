@@ -905,6 +905,9 @@ function drawStatus() {
   const jump = lost || !revealed || !view || view.terminal || !view.legal.length
     || (!phone() && !playableOutOfSight());
   if ($("#jump").hidden !== jump) $("#jump").hidden = jump;
+  // A seat's page keeps the room the button comes in (app.css): on a phone it came and went
+  // at every turn, and the sticky header's height with it, the table moving 22 px each time.
+  $("header.top").classList.toggle("seated", !!view && !view.terminal && localSeats().length > 0);
 }
 
 // Where an away seat's time goes in a status: it ticks every second (then every minute), so
