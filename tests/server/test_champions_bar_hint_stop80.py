@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import random
 
-from test_browser import ANSWERS, click_something
-from test_table_fixes import AI, HERE, made_game
+from test_browser import click_something
+from test_phone_follow_stop70 import seat_on_a_phone
 
 from ai_pace import quick_beats
 
-PHONE = {"width": 360, "height": 640}
 MAIN = "Your move: Use an advantage"
 BOTH = "Choose a highlighted face card to attack with it or turn it in, or:"
 
 
 def test_the_bar_says_what_the_highlighted_face_cards_do(seeded_server, browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.add_init_script(ANSWERS)
-    made = made_game(page, seeded_server.url, "champions", [HERE, AI], seed=3)
-    page.goto(f"{seeded_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
-    page.wait_for_selector("#table .playable, #table button.act")
+    context, page = seat_on_a_phone(browser, seeded_server.url, "champions", seed=3)
     rng = random.Random(3)
     seen = set()
     with quick_beats():

@@ -26,17 +26,25 @@ def test_after_a_move_that_asks_for_another_the_next_choice_is_in_sight(seeded_s
     battalion to attack", the opponent's face cards 500-1,500 px above the screen and nothing
     to tap in sight, 7 to 25 times a game on a 360x640 phone. After the page's own move,
     whenever something is left to play and none of it is in sight, the page goes to it."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.add_init_script(ANSWERS)
-    made = made_game(page, seeded_server.url, "champions", [HERE, AI], seed=3)
-    page.goto(f"{seeded_server.url}/game/{made['id']}#t={made['seats'][0]['token']}")
-    page.wait_for_selector("#table .playable, #table button.act")
+    context, page = seat_on_a_phone(browser, seeded_server.url, "champions", seed=3)
     rng = random.Random(3)
     with quick_beats():  # (the AI's pace is not what is tested: the page's scroll is)
         checked = _follow(page, rng)
     assert checked >= 3
     context.close()
+
+
+def seat_on_a_phone(browser, url: str, game: str, seed: int | None = None):
+    """A 360x640 touch phone's page (following its moves' answers: ANSWERS) holding seat 0
+    of a new `game` against the heuristic AI, once it has something to play; its context
+    (to close) and page."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.add_init_script(ANSWERS)
+    made = made_game(page, url, game, [HERE, AI], seed=seed)
+    page.goto(f"{url}/game/{made['id']}#t={made['seats'][0]['token']}")
+    page.wait_for_selector("#table .playable, #table button.act")
+    return context, page
 
 
 def _follow(page, rng: random.Random) -> int:
